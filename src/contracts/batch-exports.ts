@@ -184,7 +184,7 @@ const levelParam = z
   .pipe(z.enum(LOG_LEVELS, `Level must be one of ${LOG_LEVELS.join(', ')}.`))
 
 /** GET …/logs/ query: limit 1–500 (default 50), after/before, level (repeatable), search, instance_id. */
-export const logsQuery = z.strictObject({
+export const logsQuery = z.object({
   limit: z
     .string()
     .regex(/^\d{1,6}$/, 'Must be an integer between 1 and 500.')

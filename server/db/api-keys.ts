@@ -1,0 +1,67 @@
+import { generateKey, hashKey, maskKey, newId } from '../auth/keys'
+import { nowIso, statements, type Db } from './database'
+
+export interface ApiKeyRow {
+  id: string
+  user_id: number
+  label: string
+  mask_value: string
+  scopes: string[]
+  scoped_organizations: string[] | null
+  scoped_teams: number[] | null
+  created_at: string
+  last_used_at: string | null
+}
+
+interface RawKey extends Omit<ApiKeyRow, 'scopes' | 'scoped_organizations' | 'scoped_teams'> {
+  scopes: string
+  scoped_organizations: string | null
+  scoped_teams: string | null
+}
+
+const sql = statements({
+  bySecure: 'SELECT * FROM personal_api_keys WHERE secure_value = ?',
+  insert: `INSERT INTO personal_api_keys (id, user_id, label, secure_value, mask_value, scopes, scoped_organizations, scoped_teams, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  list: `SELECT k.*, u.email FROM personal_api_keys k JOIN users u ON u.id = k.user_id ORDER BY k.created_at DESC`,
+  remove: 'DELETE FROM personal_api_keys WHERE id = ?',
+  touch: 'UPDATE personal_api_keys SET last_used_at = ? WHERE id = ?',
+})
+
+const decode = (row: RawKey): ApiKeyRow => ({
+  ...row,
+  scopes: JSON.parse(row.scopes) as string[],
+  scoped_organizations: row.scoped_organizations ? (JSON.parse(row.scoped_organizations) as string[]) : null,
+  scoped_teams: row.scoped_teams ? (JSON.parse(row.scoped_teams) as number[]) : null,
+})
+
+export function findKeyBySecret(db: Db, key: string): ApiKeyRow | undefined {
+  const row = sql(db).bySecure.get(hashKey(key)) as RawKey | undefined
+  return row && decode(row)
+}
+
+/** Stores a key (only its hash); returns the plaintext once. */
+export function createKey(
+  db: Db,
+  input: { userId: number; label: string; scopes: string[]; key?: string; organizations?: string[] | null },
+): { key: string; row: ApiKeyRow } {
+  const key = input.key ?? generateKey()
+  const id = newId()
+  sql(db).insert.run(
+    id,
+    input.userId,
+    input.label,
+    hashKey(key),
+    maskKey(key),
+    JSON.stringify(input.scopes),
+    input.organizations ? JSON.stringify(input.organizations) : null,
+    null,
+    nowIso(),
+  )
+  return { key, row: findKeyBySecret(db, key)! }
+}
+
+export const listKeys = (db: Db) =>
+  (sql(db).list.all() as (RawKey & { email: string })[]).map((r) => ({ ...decode(r), email: r.email }))
+export const revokeKey = (db: Db, id: string) => sql(db).remove.run(id).changes > 0
+export const touchKey = (db: Db, id: string, at: string = nowIso()) => sql(db).touch.run(at, id)

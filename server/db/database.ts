@@ -1,0 +1,56 @@
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { MIGRATIONS } from './migrations'
+
+export type Db = Database.Database
+
+/** Opens (creating if needed) the SQLite file in WAL mode and applies pending migrations. */
+export function openDatabase(path: string): { db: Db; created: boolean } {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path)
+  db.pragma('journal_mode = WAL')
+  // FULL syncs the WAL on every commit: an acknowledged write survives a crash or power loss.
+  db.pragma('synchronous = FULL')
+  db.pragma('busy_timeout = 5000')
+  db.pragma('foreign_keys = ON')
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  )
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+  )
+  const created = applied.size === 0
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.version)) continue
+    db.transaction(() => {
+      db.exec(migration.sql)
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      )
+    })()
+  }
+  return { db, created }
+}
+
+/** Caches prepared statements per database so hot paths never re-parse SQL. */
+export function statements<T extends Record<string, string>>(sql: T) {
+  const cache = new WeakMap<Db, Record<keyof T, Database.Statement>>()
+  return (db: Db): Record<keyof T, Database.Statement> => {
+    let prepared = cache.get(db)
+    if (!prepared) {
+      prepared = Object.fromEntries(Object.entries(sql).map(([k, v]) => [k, db.prepare(v)])) as Record<
+        keyof T,
+        Database.Statement
+      >
+      cache.set(db, prepared)
+    }
+    return prepared
+  }
+}
+
+export const nowIso = () => new Date().toISOString()
+export const toBool = (v: unknown) => (v === null || v === undefined ? null : Boolean(v))
+export const fromBool = (v: boolean | null | undefined) => (v === null || v === undefined ? null : v ? 1 : 0)

@@ -1,0 +1,168 @@
+/** Versioned schema migrations; each runs once, in order, inside a transaction. */
+export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    sql: `
+CREATE TABLE users (
+  id INTEGER PRIMARY KEY,
+  uuid TEXT NOT NULL UNIQUE,
+  distinct_id TEXT NOT NULL,
+  email TEXT NOT NULL UNIQUE,
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL
+);
+CREATE TABLE organizations (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  slug TEXT NOT NULL UNIQUE,
+  logo_media_id TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  plugins_access_level INTEGER NOT NULL DEFAULT 9,
+  is_member_join_email_enabled INTEGER NOT NULL DEFAULT 1,
+  enforce_2fa INTEGER,
+  is_ai_data_processing_approved INTEGER,
+  customer_id TEXT
+);
+CREATE TABLE memberships (
+  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  level INTEGER NOT NULL,
+  joined_at TEXT NOT NULL,
+  PRIMARY KEY (organization_id, user_id)
+);
+CREATE INDEX memberships_user ON memberships(user_id);
+CREATE TABLE teams (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  uuid TEXT NOT NULL UNIQUE,
+  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  timezone TEXT NOT NULL DEFAULT 'UTC',
+  api_token TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX teams_org ON teams(organization_id);
+CREATE TABLE personal_api_keys (
+  id TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  label TEXT NOT NULL,
+  secure_value TEXT NOT NULL UNIQUE,
+  mask_value TEXT NOT NULL,
+  scopes TEXT NOT NULL,
+  scoped_organizations TEXT,
+  scoped_teams TEXT,
+  created_at TEXT NOT NULL,
+  last_used_at TEXT
+);
+CREATE TABLE batch_exports (
+  id TEXT PRIMARY KEY,
+  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  team_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  model TEXT,
+  destination_type TEXT NOT NULL,
+  destination_config TEXT NOT NULL,
+  interval TEXT NOT NULL,
+  paused INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL,
+  last_updated_at TEXT NOT NULL,
+  last_paused_at TEXT,
+  start_at TEXT,
+  end_at TEXT,
+  hogql_query TEXT,
+  schema TEXT,
+  filters TEXT
+);
+CREATE INDEX batch_exports_org ON batch_exports(organization_id);
+CREATE TABLE batch_export_backfills (
+  id TEXT PRIMARY KEY,
+  batch_export_id TEXT NOT NULL REFERENCES batch_exports(id) ON DELETE CASCADE,
+  start_at TEXT NOT NULL,
+  end_at TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE batch_export_runs (
+  id TEXT PRIMARY KEY,
+  batch_export_id TEXT NOT NULL REFERENCES batch_exports(id) ON DELETE CASCADE,
+  status TEXT NOT NULL,
+  records_completed INTEGER,
+  records_failed INTEGER,
+  records_total_count INTEGER,
+  bytes_exported INTEGER,
+  latest_error TEXT,
+  data_interval_start TEXT,
+  data_interval_end TEXT NOT NULL,
+  cursor TEXT,
+  created_at TEXT NOT NULL,
+  finished_at TEXT,
+  last_updated_at TEXT NOT NULL,
+  backfill_id TEXT
+);
+CREATE INDEX batch_export_runs_export ON batch_export_runs(batch_export_id, created_at DESC);
+CREATE TABLE batch_export_logs (
+  id INTEGER PRIMARY KEY,
+  batch_export_id TEXT NOT NULL REFERENCES batch_exports(id) ON DELETE CASCADE,
+  instance_id TEXT NOT NULL,
+  timestamp TEXT NOT NULL,
+  level TEXT NOT NULL,
+  message TEXT NOT NULL
+);
+CREATE INDEX batch_export_logs_export ON batch_export_logs(batch_export_id, timestamp DESC);
+CREATE TABLE persons (
+  id INTEGER PRIMARY KEY,
+  uuid TEXT NOT NULL UNIQUE,
+  team_id INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+  name TEXT,
+  properties TEXT NOT NULL DEFAULT '{}',
+  created_at TEXT NOT NULL
+);
+CREATE TABLE person_distinct_ids (
+  team_id INTEGER NOT NULL,
+  distinct_id TEXT NOT NULL,
+  person_id INTEGER NOT NULL REFERENCES persons(id) ON DELETE CASCADE,
+  PRIMARY KEY (team_id, distinct_id)
+);
+CREATE INDEX person_distinct_ids_person ON person_distinct_ids(person_id);
+CREATE TABLE session_recordings (
+  rid INTEGER PRIMARY KEY,
+  id TEXT NOT NULL,
+  team_id INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+  distinct_id TEXT,
+  viewed INTEGER NOT NULL DEFAULT 0,
+  recording_duration INTEGER NOT NULL,
+  active_seconds INTEGER,
+  inactive_seconds INTEGER,
+  start_time INTEGER NOT NULL,
+  end_time INTEGER NOT NULL,
+  click_count INTEGER,
+  keypress_count INTEGER,
+  mouse_activity_count INTEGER,
+  console_log_count INTEGER,
+  console_warn_count INTEGER,
+  console_error_count INTEGER,
+  start_url TEXT,
+  storage TEXT,
+  snapshot_source TEXT,
+  activity_score REAL,
+  deleted_at TEXT,
+  UNIQUE (team_id, id)
+);
+CREATE INDEX rec_start_time ON session_recordings(team_id, start_time, rid) WHERE deleted_at IS NULL;
+CREATE INDEX rec_duration ON session_recordings(team_id, recording_duration, rid) WHERE deleted_at IS NULL;
+CREATE INDEX rec_active ON session_recordings(team_id, active_seconds, rid) WHERE deleted_at IS NULL;
+CREATE INDEX rec_errors ON session_recordings(team_id, console_error_count, rid) WHERE deleted_at IS NULL;
+CREATE INDEX rec_activity ON session_recordings(team_id, activity_score, rid) WHERE deleted_at IS NULL;
+CREATE INDEX rec_clicks ON session_recordings(team_id, click_count, rid) WHERE deleted_at IS NULL;
+CREATE TABLE sharing_configurations (
+  team_id INTEGER NOT NULL,
+  recording_id TEXT NOT NULL,
+  enabled INTEGER NOT NULL,
+  access_token TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (team_id, recording_id)
+);
+`,
+  },
+]

@@ -1,0 +1,67 @@
+import type { Person } from '../../src/contracts/session-recordings'
+import { newId } from '../auth/keys'
+import { nowIso, statements, type Db } from './database'
+
+interface PersonRow {
+  id: number
+  uuid: string
+  name: string | null
+  properties: string
+  created_at: string
+  distinct_id: string
+  distinct_ids: string
+}
+
+const sql = statements({
+  insert: 'INSERT INTO persons (uuid, team_id, name, properties, created_at) VALUES (?, ?, ?, ?, ?)',
+  link: 'INSERT OR REPLACE INTO person_distinct_ids (team_id, distinct_id, person_id) VALUES (?, ?, ?)',
+  has: 'SELECT person_id FROM person_distinct_ids WHERE team_id = ? AND distinct_id = ?',
+})
+
+/** Persons keyed by each of the given distinct ids (one query). */
+export function personsByDistinctIds(db: Db, teamId: number, distinctIds: string[]): Map<string, Person> {
+  const out = new Map<string, Person>()
+  if (distinctIds.length === 0) return out
+  const rows = db
+    .prepare(
+      `SELECT p.*, d.distinct_id,
+        (SELECT json_group_array(x.distinct_id) FROM person_distinct_ids x WHERE x.person_id = p.id) AS distinct_ids
+       FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
+       WHERE d.team_id = ? AND d.distinct_id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(teamId, JSON.stringify([...new Set(distinctIds)])) as PersonRow[]
+  for (const r of rows) {
+    out.set(r.distinct_id, {
+      id: r.id,
+      uuid: r.uuid,
+      name: r.name,
+      distinct_ids: JSON.parse(r.distinct_ids) as string[],
+      properties: JSON.parse(r.properties) as Record<string, unknown>,
+      created_at: r.created_at,
+    })
+  }
+  return out
+}
+
+export function createPerson(
+  db: Db,
+  teamId: number,
+  input: { name: string | null; properties: Record<string, unknown>; distinctIds: string[]; createdAt?: string },
+): number {
+  const info = sql(db).insert.run(
+    newId(),
+    teamId,
+    input.name,
+    JSON.stringify(input.properties),
+    input.createdAt ?? nowIso(),
+  )
+  const id = Number(info.lastInsertRowid)
+  for (const d of input.distinctIds) sql(db).link.run(teamId, d, id)
+  return id
+}
+
+/** Makes sure a person owns `distinctId`, creating a bare one when none does. */
+export function ensurePerson(db: Db, teamId: number, distinctId: string) {
+  if (sql(db).has.get(teamId, distinctId)) return
+  createPerson(db, teamId, { name: null, properties: { distinct_id: distinctId }, distinctIds: [distinctId] })
+}

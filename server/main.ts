@@ -1,0 +1,38 @@
+import { createServer } from 'node:http'
+import { createApp } from './app'
+import { openDatabase } from './db/database'
+import { loadEnv } from './env'
+import { seedDemo } from './seed/demo'
+
+const env = loadEnv()
+const local = !env.UPSTREAM_URL
+const opened = local ? openDatabase(env.DATABASE_PATH) : null
+let demoKey: string | null = null
+if (opened?.created) demoKey = seedDemo(opened.db, { key: env.DEMO_API_KEY }).key
+
+const server = createServer(createApp({ ...env, db: opened?.db }))
+server.keepAliveTimeout = 65_000
+
+server.listen(env.PORT, env.HOST, () => {
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : env.PORT
+  const origin = `http://${env.HOST}:${port}`
+  if (env.UPSTREAM_URL) console.log(`Proxy mode: /api/* is forwarded to ${env.UPSTREAM_URL}`)
+  else console.log(`Database: ${env.DATABASE_PATH}`)
+  // The key travels in the URL fragment, which browsers never send to a server.
+  if (demoKey) console.log(`Sign in: ${origin}/#key=${demoKey}`)
+  else if (local)
+    console.log(
+      'Sign in with a key from `npm run keys -- create --scopes "*"` (the demo key was printed on first start).',
+    )
+  console.log(`Ready on ${origin}`)
+})
+
+function shutdown() {
+  server.close()
+  server.closeAllConnections()
+  opened?.db.close()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

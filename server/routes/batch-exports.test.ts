@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { batchExport, logEntry, paginated, RUN_STATUSES } from '../../src/contracts'
+import { startHarness, demoIds, type Harness } from '../test/harness'
+
+let h: Harness
+let orgId: string
+let base: string
+beforeAll(async () => {
+  h = await startHarness()
+  ;({ orgId } = await demoIds(h))
+  base = `/api/organizations/${orgId}/batch_exports/`
+})
+afterAll(() => h.close())
+
+const s3Body = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Test export',
+  model: 'events',
+  interval: 'hour',
+  destination: {
+    type: 'S3',
+    config: {
+      bucket_name: 'my-bucket',
+      region: 'us-east-1',
+      prefix: 'x/',
+      aws_access_key_id: 'AKIATEST',
+      aws_secret_access_key: 'SUPERSECRET',
+      ...overrides,
+    },
+  },
+})
+
+describe('batch exports', () => {
+  it('lists seeded exports with runs newest first, at most 10, and never a secret', async () => {
+    const res = await h.api('GET', base)
+    expect(res.status).toBe(200)
+    const page = paginated(batchExport).parse(res.body)
+    expect(page.count).toBe(4)
+    const text = JSON.stringify(res.body)
+    expect(text).not.toContain('demo-secret')
+    expect(text).not.toContain('demo-password')
+    expect(text).not.toContain('aws_access_key_id')
+    for (const e of page.results) {
+      expect(e.latest_runs.length).toBeLessThanOrEqual(10)
+      const created = e.latest_runs.map((r) => r.created_at)
+      expect([...created].sort().reverse()).toEqual(created)
+    }
+    const statuses = new Set<string>()
+    for (const e of page.results) {
+      const runs = h.db
+        .prepare('SELECT DISTINCT status FROM batch_export_runs WHERE batch_export_id = ?')
+        .all(e.id) as { status: string }[]
+      runs.forEach((r) => statuses.add(r.status))
+    }
+    expect([...statuses].sort()).toEqual([...RUN_STATUSES].sort())
+  })
+
+  it('creates an S3 export with team from the first project, defaults filled, secrets not echoed', async () => {
+    const res = await h.api('POST', base, { body: s3Body() })
+    expect(res.status).toBe(201)
+    const created = batchExport.parse(res.body)
+    const { projectId } = await demoIds(h)
+    expect(created.team_id).toBe(projectId)
+    expect(created.destination.config).toMatchObject({
+      bucket_name: 'my-bucket',
+      file_format: 'JSONLines',
+      compression: null,
+    })
+    expect(JSON.stringify(res.body)).not.toContain('SUPERSECRET')
+    expect(JSON.stringify(res.body)).not.toContain('AKIATEST')
+    expect(created.paused).toBe(false)
+    expect(created.last_paused_at).toBeNull()
+  })
+
+  it.each([
+    [{ bucket_name: 'Bad_Bucket' }, 'destination__config__bucket_name'],
+    [{ region: 'mars-1' }, 'destination__config__region'],
+    [{ file_format: 'JSONLines', compression: 'zstd' }, 'destination__config__compression'],
+    [{ encryption: 'aws:kms' }, 'destination__config__kms_key_id'],
+    [{ aws_secret_access_key: undefined }, 'destination__config__aws_secret_access_key'],
+    [{ surprise: true }, 'destination__config__surprise'],
+  ])('rejects invalid S3 config %j with attr %s', async (overrides, attr) => {
+    const res = await h.api('POST', base, { body: s3Body(overrides) })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ type: 'validation_error', attr })
+  })
+
+  it('rejects an end before the start and naive datetimes', async () => {
+    const bad = await h.api('POST', base, {
+      body: { ...s3Body(), start_at: '2026-01-02T00:00:00Z', end_at: '2026-01-01T00:00:00Z' },
+    })
+    expect(bad.body.attr).toBe('end_at')
+    const naive = await h.api('POST', base, { body: { ...s3Body(), start_at: '2026-01-02T00:00:00' } })
+    expect(naive.body.attr).toBe('start_at')
+  })
+
+  it('keeps the stored secret when a PATCH leaves it empty, and replaces it when given', async () => {
+    const created = (await h.api('POST', base, { body: s3Body() })).body
+    const patch = await h.api('PATCH', `${base}${created.id}/`, {
+      body: {
+        destination: { type: 'S3', config: { ...created.destination.config, prefix: 'y/', aws_secret_access_key: '' } },
+      },
+    })
+    expect(patch.status).toBe(200)
+    expect(patch.body.destination.config.prefix).toBe('y/')
+    const stored = () =>
+      JSON.parse(
+        (
+          h.db.prepare('SELECT destination_config FROM batch_exports WHERE id = ?').get(created.id) as {
+            destination_config: string
+          }
+        ).destination_config,
+      )
+    expect(stored().aws_secret_access_key).toBe('SUPERSECRET')
+    await h.api('PATCH', `${base}${created.id}/`, {
+      body: {
+        destination: { type: 'S3', config: { ...created.destination.config, aws_secret_access_key: 'NEWSECRET' } },
+      },
+    })
+    expect(stored().aws_secret_access_key).toBe('NEWSECRET')
+  })
+
+  it('stamps last_paused_at when paused, keeps it on resume, and accepts it from the body', async () => {
+    const created = (await h.api('POST', base, { body: s3Body() })).body
+    const before = Date.now()
+    const paused = await h.api('PATCH', `${base}${created.id}/`, { body: { paused: true } })
+    expect(paused.body.paused).toBe(true)
+    expect(Date.parse(paused.body.last_paused_at)).toBeGreaterThanOrEqual(before - 1000)
+    const resumed = await h.api('PATCH', `${base}${created.id}/`, { body: { paused: false } })
+    expect(resumed.body).toMatchObject({ paused: false, last_paused_at: paused.body.last_paused_at })
+    const explicit = await h.api('PATCH', `${base}${created.id}/`, {
+      body: { paused: true, last_paused_at: '2026-01-01T00:00:00Z' },
+    })
+    expect(explicit.body.last_paused_at).toBe('2026-01-01T00:00:00Z')
+  })
+
+  it('rejects a team_id from another organization', async () => {
+    const other = (await h.api('POST', '/api/organizations/', { body: { name: 'Other' } })).body
+    const res = await h.api('POST', base, { body: { ...s3Body(), team_id: other.teams[0].id } })
+    expect(res.body).toMatchObject({ attr: 'team_id' })
+  })
+
+  it('edits other destinations as JSON config, hiding their secret fields', async () => {
+    const res = await h.api('POST', base, {
+      body: {
+        name: 'PG',
+        interval: 'day',
+        destination: { type: 'Postgres', config: { host: 'h', user: 'u', password: 'pw' } },
+      },
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.destination.config).toEqual({ host: 'h' })
+  })
+
+  it('backfills: one Starting run per interval; rejects future end, reversed range and naive times', async () => {
+    const created = (await h.api('POST', base, { body: s3Body() })).body
+    const ok = await h.api('POST', `${base}${created.id}/backfill/`, {
+      body: { start_at: '2026-01-01T00:00:00Z', end_at: '2026-01-01T05:00:00+00:00' },
+    })
+    expect(ok.status).toBe(200)
+    const detail = await h.api('GET', `${base}${created.id}/`)
+    expect(detail.body.latest_runs).toHaveLength(5)
+    expect(
+      detail.body.latest_runs.every((r: { status: string; backfill: string }) => r.status === 'Starting' && r.backfill),
+    ).toBe(true)
+    const future = new Date(Date.now() + 3_600_000).toISOString()
+    expect(
+      (
+        await h.api('POST', `${base}${created.id}/backfill/`, {
+          body: { start_at: '2026-01-01T00:00:00Z', end_at: future },
+        })
+      ).body.attr,
+    ).toBe('end_at')
+    expect(
+      (
+        await h.api('POST', `${base}${created.id}/backfill/`, {
+          body: { start_at: '2026-01-02T00:00:00Z', end_at: '2026-01-01T00:00:00Z' },
+        })
+      ).body.attr,
+    ).toBe('start_at')
+    expect(
+      (
+        await h.api('POST', `${base}${created.id}/backfill/`, {
+          body: { start_at: '2026-01-01T00:00:00', end_at: '2026-01-01T02:00:00Z' },
+        })
+      ).body.attr,
+    ).toBe('start_at')
+  })
+
+  it('serves logs newest first with level, search, run and limit filters', async () => {
+    const list = (await h.api('GET', base)).body.results
+    const nightly = list.find((e: { name: string }) => e.name === 'Nightly S3 events')
+    const res = await h.api('GET', `${base}${nightly.id}/logs/?limit=5`)
+    expect(res.status).toBe(200)
+    const page = paginated(logEntry).parse(res.body)
+    expect(page.results).toHaveLength(5)
+    const stamps = page.results.map((l) => l.timestamp)
+    expect([...stamps].sort().reverse()).toEqual(stamps)
+    expect(res.body.next).toContain('offset=5')
+    const errors = await h.api('GET', `${base}${nightly.id}/logs/?level=ERROR&level=warning&limit=500`)
+    expect(errors.body.results.length).toBeGreaterThan(0)
+    expect(errors.body.results.every((l: { level: string }) => ['ERROR', 'WARNING'].includes(l.level))).toBe(true)
+    const search = await h.api('GET', `${base}${nightly.id}/logs/?search=Exported&limit=500`)
+    expect(search.body.results.every((l: { message: string }) => l.message.includes('Exported'))).toBe(true)
+    const runId = nightly.latest_runs[1].id
+    const byRun = await h.api('GET', `${base}${nightly.id}/logs/?instance_id=${runId}`)
+    expect(byRun.body.results.length).toBeGreaterThan(0)
+    expect(byRun.body.results.every((l: { instance_id: string }) => l.instance_id === runId)).toBe(true)
+    expect((await h.api('GET', `${base}${nightly.id}/logs/?limit=501`)).body.attr).toBe('limit')
+    expect((await h.api('GET', `${base}${nightly.id}/logs/?level=LOUD`)).body.attr).toBe('level__0')
+  })
+
+  it('deletes; afterwards 404', async () => {
+    const created = (await h.api('POST', base, { body: s3Body() })).body
+    expect((await h.api('DELETE', `${base}${created.id}/`)).status).toBe(204)
+    expect((await h.api('GET', `${base}${created.id}/`)).status).toBe(404)
+  })
+
+  it('404s for another organization’s export and for a non-UUID id', async () => {
+    const created = (await h.api('POST', base, { body: s3Body() })).body
+    const other = (await h.api('POST', '/api/organizations/', { body: { name: 'Elsewhere' } })).body
+    expect((await h.api('GET', `/api/organizations/${other.id}/batch_exports/${created.id}/`)).status).toBe(404)
+    expect((await h.api('GET', `${base}not-a-uuid/`)).status).toBe(404)
+  })
+})

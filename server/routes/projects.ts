@@ -1,0 +1,37 @@
+import { pageQuery, paginated } from '../../src/contracts/common'
+import { project } from '../../src/contracts/projects'
+import { countProjects, listProjects } from '../db/teams'
+import { route } from '../http/route'
+import { envelope, pageOf } from '../pagination'
+import { projectParam, viewerOf } from './params'
+
+const tag = 'projects'
+
+export const projectRoutes = [
+  route({
+    method: 'GET',
+    path: '/api/projects/',
+    scope: 'project:read',
+    summary: 'List the projects of the organizations the key can see',
+    tag,
+    query: pageQuery,
+    response: paginated(project),
+    handle: ({ db, auth, query, url, origin }) => {
+      const { limit, offset } = pageOf(query)
+      const viewer = viewerOf(auth)
+      return {
+        status: 200,
+        body: envelope(url, origin, query, countProjects(db, viewer), listProjects(db, viewer, limit, offset)),
+      }
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/projects/:id/',
+    scope: 'project:read',
+    summary: 'Retrieve a project',
+    tag,
+    response: project,
+    handle: ({ db, auth, params }) => ({ status: 200, body: projectParam(db, auth, params.id) }),
+  }),
+]
