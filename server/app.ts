@@ -77,7 +77,7 @@ export function createApp(options: AppOptions) {
     const raw = method === 'GET' || method === 'DELETE' ? undefined : await readJsonBody(req)
     let body: unknown = undefined
     if (def.body) {
-      const parsed = def.body.safeParse(raw ?? {})
+      const parsed = def.body.safeParse(raw === undefined ? {} : raw)
       if (!parsed.success) throw fromZod(parsed.error)
       body = parsed.data
     }

@@ -1,31 +1,16 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { exited, randomPort, startServerProcess } from './test/process'
 
 describe('npm start, as a user runs it', () => {
   it('seeds a new database, prints the sign-in link and serves the API and the console on one port', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'aa-main-'))
-    const port = 20_000 + Math.floor(Math.random() * 20_000)
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'db.sqlite') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()))
+    const port = randomPort()
+    const { child, output } = await startServerProcess({ PORT: String(port), DATABASE_PATH: join(dir, 'db.sqlite') })
     try {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 15_000)
-        const check = setInterval(() => {
-          if (out.includes('Ready on')) {
-            clearInterval(check)
-            clearTimeout(timer)
-            resolve()
-          }
-        }, 50)
-      })
+      const out = output()
       const link = new RegExp(`^Sign in: http://127\\.0\\.0\\.1:${port}/#key=(phx_[A-Za-z0-9]{43,})$`, 'm').exec(out)
       expect(link).not.toBeNull()
       expect(out).toContain(`Ready on http://127.0.0.1:${port}`)
@@ -40,7 +25,7 @@ describe('npm start, as a user runs it', () => {
       expect(page.headers.get('content-type')).toContain('text/html')
     } finally {
       child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
+      await exited(child)
       rmSync(dir, { recursive: true, force: true })
     }
   })
