@@ -1,0 +1,137 @@
+/**
+ * Wall-clock time in an IANA zone ⇄ instants, on Intl only. `<input type="datetime-local">` gives a
+ * naive wall time; the API wants a timezone-aware instant, so every conversion names its zone.
+ */
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>()
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let fmt = partsFormatters.get(timeZone)
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    partsFormatters.set(timeZone, fmt)
+  }
+  return fmt
+}
+
+/** Whether Intl knows this zone name. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    partsFormatter(timeZone)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The wall-clock reading of an instant in a zone, as if that reading were UTC (ms). */
+function wallMs(instant: number, timeZone: string): number {
+  const parts: Record<string, number> = {}
+  for (const p of partsFormatter(timeZone).formatToParts(new Date(instant))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value)
+  }
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!)
+}
+
+/** The zone's offset from UTC at an instant, in minutes (Berlin in summer: 120). */
+export function offsetMinutes(instant: Date | number, timeZone: string): number {
+  const ms = typeof instant === 'number' ? instant : instant.getTime()
+  const whole = Math.floor(ms / 1000) * 1000
+  return Math.round((wallMs(whole, timeZone) - whole) / MINUTE)
+}
+
+const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
+
+export type ZonedResolution = {
+  instant: Date
+  /** `gap`: that wall time does not exist (clocks went forward) and was moved later; `ambiguous`: it happens twice (clocks went back) and the earlier one was taken. */
+  adjustment: 'gap' | 'ambiguous' | null
+}
+
+/**
+ * The instant a wall time (`2026-03-29T02:30`) names in a zone, resolved like Temporal's
+ * "compatible" disambiguation: a time in a DST gap moves forward by the gap, a repeated time
+ * takes its first occurrence. Null when the text is not a wall time.
+ */
+export function zonedToInstant(local: string, timeZone: string): ZonedResolution | null {
+  const m = LOCAL_PATTERN.exec(local)
+  if (!m) return null
+  const [, y, mo, d, h, mi, s] = m
+  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0))
+  const check = new Date(wall)
+  if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23) return null
+
+  // The offsets in force just before and just after this wall time; a transition lies between them.
+  const before = offsetMinutes(wall - 14 * HOUR, timeZone)
+  const after = offsetMinutes(wall + 14 * HOUR, timeZone)
+  const candidates = [...new Set([before, after])]
+    .map((offset) => wall - offset * MINUTE)
+    .filter((t) => wallMs(t, timeZone) === wall)
+    .sort((a, b) => a - b)
+  if (candidates.length === 0) {
+    // In the gap: read the wall time with the offset from before the jump, which lands after it.
+    return { instant: new Date(wall - before * MINUTE), adjustment: 'gap' }
+  }
+  return { instant: new Date(candidates[0]!), adjustment: candidates.length > 1 ? 'ambiguous' : null }
+}
+
+const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0')
+
+/** `+02:00`, `-03:30`, `Z` for UTC itself. */
+export function formatOffset(minutes: number): string {
+  if (minutes === 0) return 'Z'
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`
+}
+
+/** An instant as ISO 8601 with the zone's offset at that instant: `2026-03-29T03:30:00+02:00`. */
+export function toZonedIso(instant: Date, timeZone: string): string {
+  const offset = offsetMinutes(instant, timeZone)
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset * MINUTE)
+  return `${wall.toISOString().slice(0, 19)}${formatOffset(offset)}`
+}
+
+/** The value a datetime-local input shows for an instant in a zone: `2026-03-29T03:30`. */
+export function instantToLocalInput(instant: Date | string, timeZone: string): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant
+  if (Number.isNaN(date.getTime())) return ''
+  return new Date(wallMs(date.getTime(), timeZone)).toISOString().slice(0, 16)
+}
+
+/** "Sun 29 Mar, 01:00 CET" — short enough for a list of windows, with the zone's abbreviation. */
+export function formatInZone(
+  instant: Date,
+  timeZone: string,
+  options: { locale?: string; year?: boolean; seconds?: boolean } = {},
+): string {
+  return new Intl.DateTimeFormat(options.locale ?? 'en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: options.year ? 'numeric' : undefined,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: options.seconds ? '2-digit' : undefined,
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).format(instant)
+}
+
+/** Every zone the browser knows, the given ones first (viewer's zone, UTC, the project's zone). */
+export function timeZoneChoices(...first: (string | null | undefined)[]): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
+  const head = [...new Set(first.filter((z): z is string => Boolean(z) && isValidTimeZone(z!)))]
+  return [...head, ...all.filter((z) => !head.includes(z))]
+}
