@@ -1,0 +1,50 @@
+import autocannon from 'autocannon'
+import { spawn, type ChildProcess } from 'node:child_process'
+
+/** Starts a TypeScript entry with tsx and waits for its ready line. */
+export async function startProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  ready = /Ready/,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start`)), 30_000)
+    child.stdout!.on('data', (d: Buffer) => {
+      if (ready.test(d.toString())) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+  })
+  return child
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+
+/** Sequential latency of `n` requests (after a short warm-up), in ms. */
+export async function latency(url: string, init: RequestInit = {}, n = 200) {
+  for (let i = 0; i < 10; i++) await (await fetch(url, init)).arrayBuffer()
+  const times: number[] = []
+  for (let i = 0; i < n; i++) {
+    const t = performance.now()
+    const res = await fetch(url, init)
+    await res.arrayBuffer()
+    if (res.status >= 400) throw new Error(`${url} answered ${res.status}`)
+    times.push(performance.now() - t)
+  }
+  times.sort((a, b) => a - b)
+  return { p50_ms: +percentile(times, 50).toFixed(2), p99_ms: +percentile(times, 99).toFixed(2) }
+}
+
+/** Requests per second from autocannon on loopback, bounded to `seconds`. */
+export async function throughput(url: string, headers: Record<string, string> = {}, seconds = 5, connections = 10) {
+  const result = await autocannon({ url, headers, duration: seconds, connections })
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  return { rps: Math.round(result.requests.average), p50_ms: result.latency.p50, p99_ms: result.latency.p99 }
+}
