@@ -194,6 +194,13 @@ describe('translateRegex', () => {
     for (const input of inputs) expect(translateRegex(input)).toEqual(translateRegex(input))
   })
 
+  it('stays fast on adversarial input of the maximum length', () => {
+    const started = performance.now()
+    for (const unit of ['on ', 'contains a with ', 'in ', 'starts with '])
+      translateRegex(unit.repeat(200).slice(0, 500))
+    expect(performance.now() - started).toBeLessThan(2000)
+  })
+
   it('truncates very long descriptions in the error message', () => {
     const { data } = translateRegex('x'.repeat(400))
     expect(data.output.length).toBeLessThan(500)

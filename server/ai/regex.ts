@@ -148,9 +148,12 @@ export function translateRegex(description: string): AiRegexOutput {
   const shown = `Could not turn "${description.trim().replace(/^(.{77}).{4,}$/s, '$1…')}" into a pattern.`
   const fail = (why = ''): AiRegexOutput => ({ result: 'error', data: { output: `${shown}${why} ${HELP}` } })
   const quoted: string[] = []
-  const restore = (s: string) => s.replace(/§(\d+)§/g, (_, i: string) => quoted[Number(i)] ?? '')
+  const restore = (s: string) => s.replace(/\uE000(\d+)\uE000/g, (_, i: string) => quoted[Number(i)] ?? '')
   let text = ` ${description.replace(/\s+/g, ' ')} `
-    .replace(/(?<= )["'`“‘]([^"'`“”‘’]+)["'`”’](?=[ ,;:!?.)])/g, (_, lit: string) => `§${quoted.push(lit) - 1}§`)
+    .replace(
+      /(?<= )["'`“‘]([^"'`“”‘’]+)["'`”’](?=[ ,;:!?.)])/g,
+      (_, lit: string) => `\uE000${quoted.push(lit) - 1}\uE000`,
+    )
     .replace(/(?<= )\(|\)(?=[ ,;:!?.])/g, '')
   const anyCase = /\b(?:case[- ]?insensitive(?:ly)?|ignor(?:e|ing) case|any case)\b/i.test(text)
   text = text.replace(/,? ?\b(?:case[- ]?insensitive(?:ly)?|ignor(?:e|ing) case|in any case|any case)\b/gi, ' ')
@@ -200,17 +203,25 @@ export function translateRegex(description: string): AiRegexOutput {
 
 const CONNECTIVE = /^(?:with|having|containing|contains|that|which|ending|ends|starting|starts|on|at|from|under|in)$/i
 
-// One condition, or several run together without "and" ("https pages on example.com with utm parameters").
-function parseConjunct(raw: string, restore: (s: string) => string): Clause[] {
+// One condition, or several run together without "and" ("https pages on example.com with utm parameters"). Memoized
+// by suffix, so trying every split point stays polynomial.
+function parseConjunct(raw: string, restore: (s: string) => string, memo = new Map<string, Clause[]>()): Clause[] {
+  const known = memo.get(raw)
+  if (known) return known
   const whole = parseCondition(raw, restore)
   const words = raw.replace(/^((?:.* )?(?:on|at|from) [\w.-]+\.[a-z]{2,})(\/\S*)$/i, '$1 under $2').split(' ')
+  let result = [whole]
   for (let i = 1; (whole.kind === 'bare' || whole.args.some((a) => a.includes(' '))) && i < words.length; i++) {
-    if (!CONNECTIVE.test(words[i]!)) continue
-    const left = parseCondition(words.slice(0, i).join(' '), restore)
-    const right = parseConjunct(words.slice(i).join(' '), restore)
-    if (left.kind !== 'bare' && right.every((c) => c.kind !== 'bare')) return [left, ...right]
+    const left = CONNECTIVE.test(words[i]!) ? parseCondition(words.slice(0, i).join(' '), restore) : whole
+    if (left === whole || left.kind === 'bare') continue
+    const right = parseConjunct(words.slice(i).join(' '), restore, memo)
+    if (right.every((c) => c.kind !== 'bare')) {
+      result = [left, ...right]
+      break
+    }
   }
-  return [whole]
+  memo.set(raw, result)
+  return result
 }
 
 function parseCondition(raw: string, restore: (s: string) => string): Clause {
