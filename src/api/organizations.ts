@@ -1,0 +1,107 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { organization, type Me, type Organization, type OrganizationCreate, type OrganizationPatch } from '../contracts'
+import { meQueries } from './me'
+import { pageOf, type Page, type PageOf } from './pagination'
+import { projectQueries } from './projects'
+import { request } from './request'
+
+const base = '/api/organizations/'
+const path = (id: string) => `${base}${encodeURIComponent(id)}/`
+
+export const organizationQueries = {
+  all: () => ['organizations'] as const,
+  lists: () => [...organizationQueries.all(), 'list'] as const,
+  list: (page: Page) =>
+    queryOptions({
+      queryKey: [...organizationQueries.lists(), page],
+      queryFn: ({ signal }) => request(base, pageOf(organization), { query: page, signal }),
+    }),
+  details: () => [...organizationQueries.all(), 'detail'] as const,
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...organizationQueries.details(), id],
+      queryFn: ({ signal }) => request(path(id), organization, { signal }),
+    }),
+}
+
+type OrgPage = PageOf<Organization>
+
+/** Writes one organization into every cached list page and the signed-in user's summary. */
+function replaceEverywhere(client: QueryClient, org: Organization) {
+  client.setQueryData(organizationQueries.detail(org.id).queryKey, org)
+  client.setQueriesData<OrgPage>({ queryKey: organizationQueries.lists() }, (page) =>
+    page ? { ...page, results: page.results.map((o) => (o.id === org.id ? org : o)) } : page,
+  )
+  client.setQueryData<Me>(meQueries.user().queryKey, (user) =>
+    user
+      ? {
+          ...user,
+          organizations: user.organizations.map((o) => (o.id === org.id ? { ...o, name: org.name } : o)),
+          organization: user.organization?.id === org.id ? { ...user.organization, name: org.name } : user.organization,
+        }
+      : user,
+  )
+}
+
+/** Removes a deleted organization from every cache, so it is gone everywhere at once. */
+export function removeEverywhere(client: QueryClient, id: string) {
+  client.setQueriesData<OrgPage>({ queryKey: organizationQueries.lists() }, (page) => {
+    if (!page || !page.results.some((o) => o.id === id)) return page
+    const count = page.count === null ? null : Math.max(0, page.count - 1)
+    return { ...page, count, results: page.results.filter((o) => o.id !== id) }
+  })
+  client.setQueryData<Me>(meQueries.user().queryKey, (user) =>
+    user
+      ? {
+          ...user,
+          organizations: user.organizations.filter((o) => o.id !== id),
+          organization: user.organization?.id === id ? null : user.organization,
+        }
+      : user,
+  )
+  client.removeQueries({ queryKey: organizationQueries.detail(id).queryKey, exact: true })
+}
+
+export function useCreateOrganization() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (input: OrganizationCreate) => request(base, organization, { method: 'POST', body: input }),
+    onSuccess: (org) => {
+      client.setQueryData(organizationQueries.detail(org.id).queryKey, org)
+      const summary = { id: org.id, name: org.name, slug: org.slug, membership_level: org.membership_level }
+      client.setQueryData<Me>(meQueries.user().queryKey, (user) =>
+        user ? { ...user, organizations: [...user.organizations, summary] } : user,
+      )
+      void client.invalidateQueries({ queryKey: organizationQueries.lists() })
+      void client.invalidateQueries({ queryKey: meQueries.user().queryKey })
+      void client.invalidateQueries({ queryKey: projectQueries.all() })
+    },
+  })
+}
+
+export function useUpdateOrganization(id: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (patch: OrganizationPatch) => request(path(id), organization, { method: 'PATCH', body: patch }),
+    onSuccess: (org) => {
+      replaceEverywhere(client, org)
+      void client.invalidateQueries({ queryKey: organizationQueries.lists() })
+      void client.invalidateQueries({ queryKey: meQueries.user().queryKey })
+    },
+  })
+}
+
+export function useDeleteOrganization() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => request(path(id), z.undefined(), { method: 'DELETE' }),
+    onSuccess: (_, id) => {
+      removeEverywhere(client, id)
+      // Only lists and summaries: refetching the deleted detail would just 404.
+      void client.invalidateQueries({ queryKey: organizationQueries.lists() })
+      void client.invalidateQueries({ queryKey: meQueries.user().queryKey })
+      void client.invalidateQueries({ queryKey: projectQueries.all() })
+    },
+  })
+}

@@ -1,0 +1,44 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { MEMBERSHIP_LEVEL, hasScope, type MembershipLevel, type Scope } from '../contracts'
+import { meQueries } from './me'
+
+/** Whether an action is allowed, and if not, the sentence that says why. */
+export type Permission = { allowed: true; reason: null } | { allowed: false; reason: string }
+
+const allowed: Permission = { allowed: true, reason: null }
+const denied = (reason: string): Permission => ({ allowed: false, reason })
+
+export function scopePermission(granted: readonly string[], required: Scope): Permission {
+  return hasScope(granted, required) ? allowed : denied(`Needs scope ${required}`)
+}
+
+/** member / admin / owner, in words. */
+export function membershipName(level: MembershipLevel | null | undefined): string {
+  if (level === MEMBERSHIP_LEVEL.owner) return 'owner'
+  if (level === MEMBERSHIP_LEVEL.admin) return 'admin'
+  if (level === MEMBERSHIP_LEVEL.member) return 'member'
+  return 'not a member'
+}
+
+export function membershipPermission(
+  level: MembershipLevel | null | undefined,
+  required: keyof typeof MEMBERSHIP_LEVEL,
+): Permission {
+  if ((level ?? 0) >= MEMBERSHIP_LEVEL[required]) return allowed
+  return denied(`Needs ${required} membership (you are ${level ? `a ${membershipName(level)}` : 'not a member'})`)
+}
+
+/** The first refusal wins: list the most fundamental requirement first. */
+export function allOf(...permissions: Permission[]): Permission {
+  return permissions.find((p) => !p.allowed) ?? allowed
+}
+
+/** Scopes of the key in use (the shell loads them before any page renders). */
+export function useScopes(): readonly string[] {
+  return useSuspenseQuery(meQueries.currentKey()).data.scopes
+}
+
+/** Whether the key in use holds a scope, with "Needs scope X" when it does not. */
+export function useScopePermission(required: Scope): Permission {
+  return scopePermission(useScopes(), required)
+}

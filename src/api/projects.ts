@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query'
+import { MAX_LIMIT, project } from '../contracts'
+import { pageOf, type Page } from './pagination'
+import { request } from './request'
+
+export const projectQueries = {
+  all: () => ['projects'] as const,
+  lists: () => [...projectQueries.all(), 'list'] as const,
+  list: (page: Page) =>
+    queryOptions({
+      queryKey: [...projectQueries.lists(), page],
+      queryFn: ({ signal }) => request('/api/projects/', pageOf(project), { query: page, signal }),
+      staleTime: 60_000,
+    }),
+  /** Every project the key can see (one page of the maximum size), for switchers. */
+  switcher: () => projectQueries.list({ limit: MAX_LIMIT, offset: 0 }),
+}

@@ -1,0 +1,94 @@
+import type { z } from 'zod'
+import { ApiError, UNEXPECTED_SHAPE, errorFromResponse } from './errors'
+import { getApiKey, signOut } from './session'
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[]
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+  query?: Record<string, QueryValue>
+  body?: unknown
+  signal?: AbortSignal
+  /** Use this key instead of the signed-in one (sign-in checks a key before keeping it). */
+  key?: string
+}
+
+const origin = () => globalThis.location?.origin ?? 'http://localhost'
+
+/** Builds a same-origin URL; an absolute URL elsewhere is refused so the key never leaves this origin. */
+export function buildUrl(path: string, query: RequestOptions['query'] = {}): URL {
+  const url = new URL(path, origin())
+  if (url.origin !== origin()) throw new Error(`Refusing to send the API key to ${url.origin}.`)
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue
+    url.searchParams.delete(name)
+    const values = Array.isArray(value) ? value : [value]
+    for (const v of values) url.searchParams.append(name, String(v))
+  }
+  return url
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/**
+ * The one way the console talks to the API: Bearer key, JSON in and out, every response parsed
+ * with its contract schema. Throws ApiError (aborts are rethrown as they are).
+ */
+export async function request<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  const key = options.key ?? getApiKey()
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (key) headers.Authorization = `Bearer ${key}`
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+
+  const url = buildUrl(path, options.query)
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'omit',
+    })
+  } catch (error) {
+    if (options.signal?.aborted) throw error
+    throw new ApiError({
+      status: 0,
+      type: 'network_error',
+      code: 'network_error',
+      detail: 'Could not reach the server. Check your connection and try again.',
+    })
+  }
+
+  const body = await readBody(response)
+  if (!response.ok) {
+    const error = errorFromResponse(response, body)
+    // A rejected key ends the session everywhere, not just in this request.
+    if (response.status === 401 && options.key === undefined && key) signOut(error.detail)
+    throw error
+  }
+
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      type: 'unexpected_shape',
+      code: 'unexpected_shape',
+      detail: `${UNEXPECTED_SHAPE} (${response.url ? new URL(response.url).pathname : path}).`,
+      issues: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    })
+  }
+  return parsed.data
+}
