@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { parseListParams, splitSort, writeListParams } from './list-params'
+
+const options = { pageSizes: [25, 50, 100], defaultPageSize: 100, sorts: ['name', 'created_at'], defaultSort: null }
+
+describe('list params in the URL', () => {
+  it('reads page, size and sort, falling back on anything invalid', () => {
+    expect(parseListParams(new URLSearchParams('page=3&page_size=50&sort=-name'), options)).toEqual({
+      page: 3,
+      pageSize: 50,
+      sort: '-name',
+    })
+    expect(parseListParams(new URLSearchParams('page=-1&page_size=7&sort=password'), options)).toEqual({
+      page: 1,
+      pageSize: 100,
+      sort: null,
+    })
+  })
+
+  it('writes only what differs from the defaults and keeps other params', () => {
+    const out = writeListParams(new URLSearchParams('q=x&page=4'), { page: 1, pageSize: 50, sort: 'name' }, options)
+    expect(out.toString()).toBe('q=x&page_size=50&sort=name')
+  })
+
+  it('splits a sort into field and direction', () => {
+    expect(splitSort('-created_at')).toEqual({ field: 'created_at', descending: true })
+    expect(splitSort(null)).toEqual({ field: null, descending: false })
+  })
+})

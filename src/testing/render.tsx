@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import { RouterProvider, createMemoryRouter } from 'react-router-dom'
+
+/** Renders UI inside a data router and a fresh QueryClient without retries (tests only). */
+export function renderWithProviders(
+  ui: ReactNode,
+  { path = '/', route = '/' }: { path?: string; route?: string } = {},
+) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [route] },
+  )
+  const result = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return { ...result, client, router }
+}
+
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
