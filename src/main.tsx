@@ -1,12 +1,18 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { consumeKeyFragment } from './api/session'
+import { App } from './app/app'
+import './app/theme.css'
+import './app/shell.css'
+import './components/components.css'
+import './components/components-data.css'
+import './components/components-form.css'
 
-function Placeholder() {
-  return <h1>Analytics Admin</h1>
-}
+// Before anything renders: take the key out of a `#key=…` sign-in link and out of the address bar.
+consumeKeyFragment()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Placeholder />
+    <App />
   </StrictMode>,
 )

@@ -1,0 +1,44 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { describeError, isApiError } from '../api/errors'
+import { retryDelay, shouldRetryMutation, shouldRetryQuery } from '../api/retry'
+
+/** Errors not worth a toast: a 401 already sends the user to sign-in; a field error lands on its field. */
+const silent = (error: unknown) =>
+  isApiError(error) && (error.status === 401 || (error.type === 'validation_error' && error.attr !== null))
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The page shows this mutation's errors itself (e.g. on form fields), so no toast. */
+      inlineErrors?: boolean
+    }
+  }
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      // First-load failures are shown in the page; only a failed background refresh is a toast.
+      onError: (error, query) => {
+        if (query.state.data !== undefined && !silent(error)) {
+          toast.error(`Could not refresh: ${describeError(error)}`, { id: `refresh-${query.queryHash}` })
+        }
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!silent(error) && !mutation.meta?.inlineErrors) toast.error(describeError(error))
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        retry: shouldRetryQuery,
+        retryDelay,
+        staleTime: 15_000,
+        refetchOnWindowFocus: true,
+      },
+      mutations: { retry: shouldRetryMutation, retryDelay },
+    },
+  })
+}

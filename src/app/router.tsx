@@ -1,0 +1,29 @@
+import { createBrowserRouter } from 'react-router-dom'
+import { QueryBoundary } from '../components/query-boundary'
+import { HomeRedirect } from './home-redirect'
+import { NotFoundPage } from './not-found-page'
+import { RequireAuth } from './require-auth'
+import { RouteErrorPage } from './route-error-page'
+import { areaRoutes } from './routes'
+import { Shell } from './shell'
+import { ShellSkeleton } from './shell-skeleton'
+import { SignInPage } from './sign-in-page'
+
+export function createRouter() {
+  return createBrowserRouter([
+    { path: '/sign-in', element: <SignInPage />, errorElement: <RouteErrorPage /> },
+    {
+      path: '/',
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <ShellSkeleton />,
+      element: (
+        <RequireAuth>
+          <QueryBoundary loading={<ShellSkeleton />}>
+            <Shell />
+          </QueryBoundary>
+        </RequireAuth>
+      ),
+      children: [{ index: true, element: <HomeRedirect /> }, ...areaRoutes, { path: '*', element: <NotFoundPage /> }],
+    },
+  ])
+}
