@@ -36,6 +36,9 @@ const ORDER_COLUMNS: Record<string, string> = {
 
 const ONGOING_MS = 5 * 60_000
 
+/** Bumped on every write through this process, so caches keyed on it never serve stale data. */
+let localWrites = 0
+
 const sql = statements({
   one: 'SELECT * FROM session_recordings WHERE team_id = ? AND id = ? AND deleted_at IS NULL',
   viewed: 'UPDATE session_recordings SET viewed = ? WHERE rid = ?',
@@ -88,13 +91,12 @@ export function orderClause(q: RecordingsQuery) {
 }
 
 const countCache = new Map<string, number>()
-let localWrites = 0
 
 export function countRecordings(db: Db, teamId: number, q: RecordingsQuery): number {
   const f = filterClause(teamId, q)
   // Relative dates move with the clock, so only absolute filters are cached.
   const cacheable = !/^-/.test(q.date_from ?? '') && !/^-/.test(q.date_to ?? '')
-  const key = `${db.name}|${db.pragma('data_version', { simple: true })}|${localWrites}|${f.where}|${JSON.stringify(f.args)}`
+  const key = `${dataVersion(db)}|${f.where}|${JSON.stringify(f.args)}`
   const hit = cacheable ? countCache.get(key) : undefined
   if (hit !== undefined) return hit
   const n = (
@@ -107,17 +109,99 @@ export function countRecordings(db: Db, teamId: number, q: RecordingsQuery): num
   return n
 }
 
-/** One page; the inner query walks only the covering index, then the page's rows are fetched. */
-export function listRecordings(db: Db, teamId: number, q: RecordingsQuery, limit: number, offset: number) {
+/** Identifies the current state of the recordings table, across this and other connections. */
+const dataVersion = (db: Db) => `${db.name}|${db.pragma('data_version', { simple: true })}|${localWrites}`
+
+// Deep pages: remember the sort key of every ANCHOR_STRIDE-th row so a page at offset 99 900 starts from a
+// nearby anchor (keyset) instead of walking 99 900 index entries. Only NOT NULL sort columns qualify.
+const ANCHOR_STRIDE = 1000
+const ANCHORED = new Set(['start_time', 'recording_duration'])
+const anchors = new Map<string, Map<number, { v: number; rid: number }>>()
+
+function anchorAt(
+  db: Db,
+  key: string,
+  base: { where: string; args: unknown[] },
+  order: string,
+  column: string,
+  cmp: string,
+  position: number,
+) {
+  let known = anchors.get(key)
+  if (!known) {
+    if (anchors.size > 200) anchors.clear()
+    known = new Map()
+    anchors.set(key, known)
+  }
+  const hit = known.get(position)
+  if (hit) return hit
+  let from = 0
+  for (const p of known.keys()) if (p < position && p > from) from = p
+  const prev = from ? known.get(from)! : null
+  const row = (
+    prev
+      ? db
+          .prepare(
+            `SELECT ${column} AS v, rid FROM session_recordings WHERE ${base.where} AND (${column}, rid) ${cmp} (?, ?) ORDER BY ${order} LIMIT 1 OFFSET ?`,
+          )
+          .get(...base.args, prev.v, prev.rid, position - from - 1)
+      : db
+          .prepare(
+            `SELECT ${column} AS v, rid FROM session_recordings WHERE ${base.where} ORDER BY ${order} LIMIT 1 OFFSET ?`,
+          )
+          .get(...base.args, position)
+  ) as { v: number; rid: number } | undefined
+  if (row) known.set(position, row)
+  return row
+}
+
+function pageRids(db: Db, teamId: number, q: RecordingsQuery, limit: number, offset: number): number[] {
   const f = filterClause(teamId, q)
   const order = orderClause(q)
+  const column = order.split(' ')[0]!
+  const descending = order.includes('DESC')
+  const position = Math.floor(offset / ANCHOR_STRIDE) * ANCHOR_STRIDE
+  if (position > 0 && ANCHORED.has(column)) {
+    const key = `${dataVersion(db)}|${f.where}|${JSON.stringify(f.args)}|${order}`
+    const anchor = anchorAt(db, key, f, order, column, descending ? '<' : '>', position)
+    if (!anchor) return []
+    return (
+      db
+        .prepare(
+          `SELECT rid FROM session_recordings WHERE ${f.where} AND (${column}, rid) ${descending ? '<=' : '>='} (?, ?) ORDER BY ${order} LIMIT ? OFFSET ?`,
+        )
+        .all(...f.args, anchor.v, anchor.rid, limit, offset - position) as { rid: number }[]
+    ).map((r) => r.rid)
+  }
+  return (
+    db
+      .prepare(`SELECT rid FROM session_recordings WHERE ${f.where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...f.args, limit, offset) as { rid: number }[]
+  ).map((r) => r.rid)
+}
+
+// Identical list requests within a second, on unchanged data, share one result (ongoing flags stay fresh).
+const pageCache = new Map<string, { at: number; results: SessionRecording[] }>()
+const PAGE_CACHE_MS = 1000
+
+/** One page of recordings; pages are found through covering indexes (and anchors when deep), then fetched by rowid. */
+export function listRecordings(db: Db, teamId: number, q: RecordingsQuery, limit: number, offset: number) {
+  const relative = /^-/.test(q.date_from ?? '') || /^-/.test(q.date_to ?? '')
+  const key = `${dataVersion(db)}|${teamId}|${JSON.stringify(q)}|${limit}|${offset}`
+  const now = Date.now()
+  const hit = relative ? undefined : pageCache.get(key)
+  if (hit && now - hit.at < PAGE_CACHE_MS) return hit.results
+  const rids = pageRids(db, teamId, q, limit, offset)
+  const order = orderClause(q).replace(/(\w+) (ASC|DESC)/g, 'r.$1 $2')
   const rows = db
-    .prepare(
-      `SELECT r.* FROM (SELECT rid FROM session_recordings WHERE ${f.where} ORDER BY ${order} LIMIT ? OFFSET ?) p
-       JOIN session_recordings r ON r.rid = p.rid ORDER BY ${order.replace(/(\w+) (ASC|DESC)/g, 'r.$1 $2')}`,
-    )
-    .all(...f.args, limit, offset) as RecordingRow[]
-  return toRecordings(db, teamId, rows)
+    .prepare(`SELECT r.* FROM session_recordings r WHERE r.rid IN (SELECT value FROM json_each(?)) ORDER BY ${order}`)
+    .all(JSON.stringify(rids)) as RecordingRow[]
+  const results = toRecordings(db, teamId, rows, now)
+  if (!relative) {
+    if (pageCache.size > 500) pageCache.clear()
+    pageCache.set(key, { at: now, results })
+  }
+  return results
 }
 
 export function findRecordingRow(db: Db, teamId: number, id: string) {
@@ -155,10 +239,12 @@ export function toRecordings(db: Db, teamId: number, rows: RecordingRow[], now =
 }
 
 export function setViewed(db: Db, rid: number, viewed: boolean) {
+  localWrites++
   sql(db).viewed.run(viewed ? 1 : 0, rid)
 }
 
 export function setDistinctId(db: Db, rid: number, distinctId: string) {
+  localWrites++
   sql(db).distinct.run(distinctId, rid)
 }
 

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from './database'
+import { countRecordings, listRecordings, setViewed } from './recordings'
+import { createOrganization } from './organizations'
+import { teamsOf } from './teams'
+import { createUser } from './users'
+import { createRandom } from '../seed/random'
+import { seedRecordings } from '../seed/recordings'
+
+function world(count: number) {
+  const { db } = openDatabase(':memory:')
+  const user = createUser(db, { email: 'a@example.com', first_name: 'A' })
+  const teamId = teamsOf(db, createOrganization(db, user.id, { name: 'Org' }))[0]!.id
+  seedRecordings(db, teamId, createRandom(1), count, ['p1', 'p2'])
+  return { db, teamId }
+}
+
+describe('recording pages', () => {
+  it('returns exactly what a plain LIMIT/OFFSET would, also deep pages served from anchors', () => {
+    const { db, teamId } = world(3500)
+    const plain = (order: string, offset: number) =>
+      (
+        db
+          .prepare(
+            `SELECT id FROM session_recordings WHERE team_id = ? AND deleted_at IS NULL ORDER BY ${order} LIMIT 100 OFFSET ?`,
+          )
+          .all(teamId, offset) as { id: string }[]
+      ).map((r) => r.id)
+    const cases = [
+      [{}, 'start_time DESC, rid DESC'],
+      [{ order: '-start_time' }, 'start_time ASC, rid ASC'],
+      [{ order: 'duration' }, 'recording_duration DESC, rid DESC'],
+      [{ order: '-duration' }, 'recording_duration ASC, rid ASC'],
+      [{ order: 'activity_score' }, 'activity_score DESC, rid DESC'],
+    ] as const
+    for (const [query, order] of cases) {
+      for (const offset of [0, 999, 1000, 1001, 2050, 3000, 3450, 3499, 3500]) {
+        expect(listRecordings(db, teamId, query, 100, offset).map((r) => r.id)).toEqual(plain(order, offset))
+      }
+    }
+  })
+
+  it('never serves a stale page or count after a write', () => {
+    const { db, teamId } = world(50)
+    const first = listRecordings(db, teamId, { viewed: false }, 100, 0)
+    const before = countRecordings(db, teamId, { viewed: false })
+    const rid = (db.prepare('SELECT rid FROM session_recordings WHERE id = ?').get(first[0]!.id) as { rid: number }).rid
+    setViewed(db, rid, true)
+    expect(countRecordings(db, teamId, { viewed: false })).toBe(before - 1)
+    expect(listRecordings(db, teamId, { viewed: false }, 100, 0).some((r) => r.id === first[0]!.id)).toBe(false)
+  })
+})
