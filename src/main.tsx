@@ -1,5 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { isApiError } from './api/errors'
 import { consumeKeyFragment } from './api/session'
 import { App } from './app/app'
 import './app/theme.css'
@@ -11,7 +12,12 @@ import './components/components-form.css'
 // Before anything renders: take the key out of a `#key=…` sign-in link and out of the address bar.
 consumeKeyFragment()
 
-createRoot(document.getElementById('root')!).render(
+createRoot(document.getElementById('root')!, {
+  // API failures caught by a boundary are shown in the page; only unexpected errors go to the console.
+  onCaughtError: (error, info) => {
+    if (!isApiError(error)) console.error(error, info.componentStack)
+  },
+}).render(
   <StrictMode>
     <App />
   </StrictMode>,

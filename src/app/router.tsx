@@ -7,11 +7,15 @@ import { RouteErrorPage } from './route-error-page'
 import { areaRoutes } from './routes'
 import { Shell } from './shell'
 import { ShellSkeleton } from './shell-skeleton'
-import { SignInPage } from './sign-in-page'
 
 export function createRouter() {
   return createBrowserRouter([
-    { path: '/sign-in', element: <SignInPage />, errorElement: <RouteErrorPage /> },
+    {
+      path: '/sign-in',
+      lazy: () => import('./sign-in-page').then((m) => ({ Component: m.SignInPage })),
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <div className="sign-in" />,
+    },
     {
       path: '/',
       errorElement: <RouteErrorPage />,
