@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { sharingConfiguration, type SharingConfiguration } from '../contracts'
+import { recordingQueries } from './session-recordings'
+import { request } from './request'
+
+const path = (projectId: number, recordingId: string) =>
+  `/api/projects/${projectId}/session_recordings/${encodeURIComponent(recordingId)}/sharing/`
+
+export const sharingQueries = {
+  all: (projectId: number) => [...recordingQueries.all(projectId), 'sharing'] as const,
+  /** Never creates a configuration: a recording never shared reads `enabled: false`. */
+  detail: (projectId: number, recordingId: string) =>
+    queryOptions({
+      queryKey: [...sharingQueries.all(projectId), recordingId],
+      queryFn: ({ signal }) => request(path(projectId, recordingId), sharingConfiguration, { signal }),
+    }),
+}
+
+/** Public page of a shared recording, on the origin the console is served from. */
+export const sharedLink = (origin: string, token: string) => `${origin}/shared/${token}`
+export const embedLink = (origin: string, token: string) => `${origin}/embedded/${token}`
+export const embedSnippet = (origin: string, token: string) =>
+  `<iframe src="${embedLink(origin, token)}" width="100%" height="640" frameborder="0" allowfullscreen></iframe>`
+
+function useWriteSharing<V>(projectId: number, recordingId: string, send: (vars: V) => Promise<SharingConfiguration>) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (config) => client.setQueryData(sharingQueries.detail(projectId, recordingId).queryKey, config),
+  })
+}
+
+/** Turns the public link on or off (PATCH `{enabled}`). */
+export function useSetSharing(projectId: number, recordingId: string) {
+  return useWriteSharing(projectId, recordingId, (enabled: boolean) =>
+    request(path(projectId, recordingId), sharingConfiguration, { method: 'PATCH', body: { enabled } }),
+  )
+}
+
+/** Rotates the access token: the old link and embed stop working. */
+export function useRotateSharing(projectId: number, recordingId: string) {
+  return useWriteSharing(projectId, recordingId, () =>
+    request(`${path(projectId, recordingId)}refresh/`, sharingConfiguration, { method: 'POST' }),
+  )
+}

@@ -1,0 +1,72 @@
+import type { RecordingOrder, SessionRecording } from '../../contracts'
+import { splitSort } from '../../lib/list-params'
+import { DEFAULT_SORT, SORT_LABELS, type FilterKey, type Filters } from './recording-list-params'
+
+/**
+ * The reference server filters and sorts everything itself, but a PostHog upstream (proxy mode) may
+ * ignore some parameters. Rather than show a silently partial list, each page is checked: whatever
+ * the server did not apply is applied here, to this page only, and named so the page can say so.
+ */
+export type CheckedPage = { rows: SessionRecording[]; pageOnly: string[] }
+
+const DAY = 86_400_000
+const UNIT_MS = { h: 3_600_000, d: DAY, w: 7 * DAY, m: 30 * DAY } as const
+
+/** `-7d`, `2026-03-01` or an instant as epoch ms (a date-only `to` covers its whole UTC day). */
+export function resolveDate(value: string, end: boolean, now: number): number {
+  const rel = /^-(\d+)([hdwm])$/.exec(value)
+  if (rel) return now - Number(rel[1]) * UNIT_MS[rel[2] as keyof typeof UNIT_MS]
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return Date.parse(`${value}T00:00:00Z`) + (end ? DAY : 0)
+  return Date.parse(value)
+}
+
+type Predicate = (r: SessionRecording) => boolean
+
+function predicates(filters: Filters, now: number): [FilterKey, string, Predicate][] {
+  const out: [FilterKey, string, Predicate][] = []
+  const { viewed, has_console_errors: errors, min_duration: min, date_from: from, date_to: to } = filters
+  if (viewed) out.push(['viewed', 'viewed filter', (r) => r.viewed === (viewed === 'true' || viewed === '1')])
+  if (errors) {
+    const want = errors === 'true' || errors === '1'
+    out.push(['has_console_errors', 'console errors filter', (r) => (r.console_error_count ?? 0) > 0 === want])
+  }
+  if (min) out.push(['min_duration', 'minimum duration', (r) => r.recording_duration >= Number(min)])
+  if (from) out.push(['date_from', 'date range', (r) => Date.parse(r.start_time) >= resolveDate(from, false, now)])
+  if (to) out.push(['date_to', 'date range', (r) => Date.parse(r.start_time) < resolveDate(to, true, now)])
+  return out
+}
+
+/** The value a sort compares; missing numbers sort lowest, as the server's SQL does. */
+export function sortValue(r: SessionRecording, field: RecordingOrder): number {
+  const value =
+    field === 'start_time' ? Date.parse(r.start_time) : field === 'duration' ? r.recording_duration : r[field]
+  return value ?? Number.NEGATIVE_INFINITY
+}
+
+export function checkPage(
+  rows: SessionRecording[],
+  filters: Filters,
+  sort: string | null,
+  now = Date.now(),
+): CheckedPage {
+  const pageOnly: string[] = []
+  let kept = rows
+  for (const [, label, keep] of predicates(filters, now)) {
+    if (kept.every(keep)) continue
+    kept = kept.filter(keep)
+    if (!pageOnly.includes(label)) pageOnly.push(label)
+  }
+  const { field, descending } = splitSort(sort ?? DEFAULT_SORT)
+  if (field && field in SORT_LABELS) {
+    const f = field as RecordingOrder
+    const direction = descending ? -1 : 1
+    const compare = (a: SessionRecording, b: SessionRecording) =>
+      direction * Math.sign(sortValue(a, f) - sortValue(b, f) || 0)
+    const inOrder = kept.every((r, i) => i === 0 || compare(kept[i - 1]!, r) <= 0)
+    if (!inOrder) {
+      kept = [...kept].sort(compare)
+      pageOnly.push(`sort by ${SORT_LABELS[f]}`)
+    }
+  }
+  return { rows: kept, pageOnly }
+}

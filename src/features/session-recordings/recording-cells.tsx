@@ -1,0 +1,45 @@
+import type { SessionRecording } from '../../contracts'
+import { formatNumber } from '../../lib/format'
+import { formatDateTime, formatUtc } from '../../lib/time'
+import { safeHttpUrl } from '../../lib/safe-url'
+
+/** Who was recorded: the person's name, else their first distinct id. */
+export function personLabel(recording: SessionRecording): string {
+  const person = recording.person
+  return person?.name || person?.distinct_ids[0] || recording.distinct_id || 'Anonymous'
+}
+
+/** "app.example.com/pricing?x" — the scheme adds nothing in a narrow column. */
+const withoutScheme = (url: string) => url.replace(/^https?:\/\//i, '')
+
+/** A start URL: a link only when it is http(s); anything else (e.g. `javascript:`) stays plain text. */
+export function StartUrl({ value, full = false }: { value: string | null; full?: boolean }) {
+  if (!value) return <span className="muted">—</span>
+  const href = safeHttpUrl(value)
+  const text = full ? value : withoutScheme(value)
+  if (!href) {
+    return (
+      <span className="rec-url rec-url-plain mono" title={`${value}\nNot a web address, so not a link.`}>
+        {text}
+      </span>
+    )
+  }
+  return (
+    <a className="rec-url mono" href={href} title={value} target="_blank" rel="noopener noreferrer">
+      {text}
+    </a>
+  )
+}
+
+/** A count; console errors above zero in red, warnings in amber, never colour alone (the number says it). */
+export function Count({ value, tone }: { value: number | null; tone?: 'red' | 'amber' }) {
+  if (value === null) return <span className="muted">—</span>
+  if (tone && value > 0) return <span className={`rec-count-${tone}`}>{formatNumber(value)}</span>
+  return <>{formatNumber(value)}</>
+}
+
+/** The exact instant, in the viewer's zone and in UTC, for a title attribute. */
+export const exactTime = (iso: string) => `${formatDateTime(iso)}\n${formatUtc(iso)}`
+
+export const formatScore = (score: number | null) =>
+  score === null ? '—' : new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(score)

@@ -1,0 +1,164 @@
+import { useState } from 'react'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { toast } from 'sonner'
+import { ChevronLeft, ChevronRight, Eye, EyeOff, Keyboard, Share2, Trash2 } from 'lucide-react'
+import { useScopePermission } from '../../api/permissions'
+import {
+  recordingFromLists,
+  recordingQueries,
+  useDeleteRecording,
+  useUpdateRecording,
+} from '../../api/session-recordings'
+import { Badge } from '../../components/badge'
+import { Button } from '../../components/button'
+import { PageHeader } from '../../components/page-header'
+import { Time } from '../../components/time'
+import { useDocumentTitle } from '../../components/use-document-title'
+import { formatDuration } from '../../lib/time'
+import { DeleteDialog } from './delete-dialog'
+import { PersonCard } from './person-card'
+import { personLabel } from './recording-cells'
+import { RecordingFacts } from './recording-facts'
+import { SharingPanel } from './sharing-panel'
+import { ShortcutsDialog } from './shortcuts-dialog'
+import { DETAIL_SHORTCUTS } from './triage-keys'
+import { useNeighbors, type Neighbor } from './use-neighbors'
+import { useTriageKeys } from './use-triage-keys'
+import './recordings.css'
+
+/** /projects/:projectId/recordings/:recordingId — every field, the person, viewed, share, delete, previous/next. */
+export function RecordingDetailPage() {
+  const params = useParams()
+  const projectId = Number(params.projectId)
+  const id = params.recordingId ?? ''
+  const client = useQueryClient()
+  const cached = recordingFromLists(client, projectId, id)
+  const { data: recording } = useSuspenseQuery({
+    ...recordingQueries.detail(projectId, id),
+    initialData: cached?.data,
+    initialDataUpdatedAt: cached?.updatedAt,
+  })
+  const { search } = useLocation()
+  const navigate = useNavigate()
+  const neighbors = useNeighbors(projectId, id)
+  const canWrite = useScopePermission('session_recording:write')
+  const update = useUpdateRecording(projectId)
+  const remove = useDeleteRecording(projectId)
+  const [sharing, setSharing] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const [helpOpen, setHelpOpen] = useState(false)
+  const who = personLabel(recording)
+  useDocumentTitle(who, 'Recordings')
+
+  const listSearch = new URLSearchParams(search)
+  const listHref = `/projects/${projectId}/recordings${search}`
+  const hrefFor = (n: Neighbor) => {
+    const next = new URLSearchParams(listSearch)
+    if (n.page > 1) next.set('page', String(n.page))
+    else next.delete('page')
+    const query = next.toString()
+    return `/projects/${projectId}/recordings/${encodeURIComponent(n.id)}${query ? `?${query}` : ''}`
+  }
+  const go = (n: Neighbor | null) => n && navigate(hrefFor(n))
+  const toggleViewed = () => update.mutate({ id, patch: { viewed: !recording.viewed } })
+
+  const confirmDelete = () => {
+    remove.mutate(id)
+    setDeleting(false)
+    // On to the next one, as triage goes; the list if this was the last.
+    const after = neighbors.next ?? neighbors.previous
+    navigate(after ? hrefFor(after) : listHref, { replace: true })
+  }
+
+  useTriageKeys((action) => {
+    if (action.type === 'move') go(action.delta === 1 ? neighbors.next : neighbors.previous)
+    else if (action.type === 'help') setHelpOpen(true)
+    else if (action.type === 'toggle-viewed' && canWrite.allowed) toggleViewed()
+    else if (action.type === 'delete' && canWrite.allowed) setDeleting(true)
+    else if (action.type === 'toggle-viewed' || action.type === 'delete') toast.error(`${canWrite.reason}.`)
+  })
+
+  return (
+    <div className="page rec-detail">
+      <PageHeader
+        breadcrumbs={[{ label: 'Recordings', to: listHref }, { label: <span className="mono">{id}</span> }]}
+        title={who}
+        meta={
+          <>
+            <Badge tone={recording.viewed ? 'grey' : 'accent'}>{recording.viewed ? 'Viewed' : 'Not viewed'}</Badge>
+            {recording.ongoing && <Badge tone="blue">Ongoing</Badge>}
+          </>
+        }
+        description={
+          <>
+            Started <Time value={recording.start_time} /> · {formatDuration(recording.recording_duration)} long
+          </>
+        }
+        actions={
+          <div className="rec-detail-actions">
+            <div className="rec-stepper" role="group" aria-label="Step through the list">
+              <Button
+                size="sm"
+                icon={<ChevronLeft size={15} aria-hidden />}
+                disabledReason={neighbors.previous ? null : 'This is the first recording of the list'}
+                onClick={() => go(neighbors.previous)}
+              >
+                Previous
+              </Button>
+              <Button
+                size="sm"
+                disabledReason={neighbors.next ? null : 'This is the last recording of the list'}
+                onClick={() => go(neighbors.next)}
+              >
+                Next <ChevronRight size={15} aria-hidden />
+              </Button>
+            </div>
+            <Button
+              size="sm"
+              icon={recording.viewed ? <EyeOff size={15} aria-hidden /> : <Eye size={15} aria-hidden />}
+              disabledReason={canWrite.reason}
+              onClick={toggleViewed}
+            >
+              {recording.viewed ? 'Mark as unviewed' : 'Mark as viewed'}
+            </Button>
+            <Button size="sm" icon={<Share2 size={15} aria-hidden />} onClick={() => setSharing(true)}>
+              Share…
+            </Button>
+            <Button
+              size="sm"
+              variant="danger"
+              icon={<Trash2 size={15} aria-hidden />}
+              disabledReason={canWrite.reason}
+              onClick={() => setDeleting(true)}
+            >
+              Delete…
+            </Button>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label="Keyboard shortcuts"
+              title="Keyboard shortcuts (?)"
+              onClick={() => setHelpOpen(true)}
+            >
+              <Keyboard size={16} aria-hidden />
+            </button>
+          </div>
+        }
+      />
+      <div className="rec-detail-grid">
+        <RecordingFacts recording={recording} />
+        <PersonCard recording={recording} />
+      </div>
+      <DeleteDialog
+        projectId={projectId}
+        ids={deleting ? [id] : []}
+        undoable={false}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(false)}
+      />
+      <SharingPanel projectId={projectId} recordingId={sharing ? id : null} onClose={() => setSharing(false)} />
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} shortcuts={DETAIL_SHORTCUTS} />
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import {
+  describeSort,
+  listRequest,
+  orderToSort,
+  parseFilters,
+  sortToOrder,
+  writeFilters,
+} from './recording-list-params'
+
+describe('recording list params', () => {
+  it('reads only filters the server accepts', () => {
+    const search = new URLSearchParams(
+      'viewed=false&has_console_errors=yes&min_duration=120&date_from=-7d&date_to=not-a-date&page=3',
+    )
+    expect(parseFilters(search)).toEqual({ viewed: 'false', min_duration: '120', date_from: '-7d' })
+  })
+
+  it('writes filters, drops empty ones and goes back to page 1', () => {
+    const out = writeFilters(new URLSearchParams('page=4&sort=-duration&viewed=true'), {
+      has_console_errors: 'true',
+      viewed: undefined,
+      date_from: '',
+    })
+    expect(out.toString()).toBe('sort=-duration&has_console_errors=true')
+  })
+
+  it("translates the console's sort into PostHog's order and back", () => {
+    expect(sortToOrder('-duration')).toBe('duration')
+    expect(sortToOrder('duration')).toBe('-duration')
+    expect(sortToOrder(null)).toBe('start_time')
+    expect(orderToSort('console_error_count')).toBe('-console_error_count')
+    expect(orderToSort('-activity_score')).toBe('activity_score')
+    expect(orderToSort('password')).toBeNull()
+  })
+
+  it('builds one request from window, sort and filters', () => {
+    expect(listRequest({ limit: 50, offset: 100 }, '-click_count', { viewed: 'false' })).toEqual({
+      limit: 50,
+      offset: 100,
+      order: 'click_count',
+      viewed: 'false',
+    })
+  })
+
+  it('describes a sort in words', () => {
+    expect(describeSort(null)).toBe('newest first')
+    expect(describeSort('start_time')).toBe('oldest first')
+    expect(describeSort('-console_error_count')).toBe('most console errors first')
+  })
+})

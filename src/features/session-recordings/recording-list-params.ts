@@ -1,0 +1,91 @@
+import { RECORDING_ORDERS, recordingsQuery, type RecordingFilters, type RecordingOrder } from '../../contracts'
+import type { RecordingListParams } from '../../api/session-recordings'
+import type { Page } from '../../api/pagination'
+import { splitSort } from '../../lib/list-params'
+
+/**
+ * The browser's state in the URL: `page`, `page_size`, `sort` (the console's convention: `-` means
+ * descending) and the server's own filter names (`viewed`, `has_console_errors`, `min_duration`,
+ * `date_from`, `date_to`), so a filtered view is a link anyone can open.
+ */
+export const RECORDING_SORTS = RECORDING_ORDERS
+export const DEFAULT_SORT = '-start_time'
+/** Small pages keep the table light: at most 100 rows are ever in the DOM. */
+export const RECORDING_PAGE_SIZES = [25, 50, 100] as const
+export const DEFAULT_PAGE_SIZE = 50
+
+export const FILTER_KEYS = ['viewed', 'has_console_errors', 'min_duration', 'date_from', 'date_to'] as const
+export type FilterKey = (typeof FILTER_KEYS)[number]
+export type Filters = Partial<Record<FilterKey, string>>
+
+/** Reads the filters, dropping any value the server would refuse. */
+export function parseFilters(search: URLSearchParams): Filters {
+  const filters: Filters = {}
+  for (const key of FILTER_KEYS) {
+    const value = search.get(key)
+    if (value !== null && recordingsQuery.shape[key].safeParse(value).success) filters[key] = value
+  }
+  return filters
+}
+
+/** Writes filters back (empty ones removed); the page goes back to 1 because the rows change. */
+export function writeFilters(search: URLSearchParams, filters: Filters): URLSearchParams {
+  const out = new URLSearchParams(search)
+  for (const key of FILTER_KEYS) {
+    const value = filters[key]
+    if (value === undefined || value === '') out.delete(key)
+    else out.set(key, value)
+  }
+  out.delete('page')
+  return out
+}
+
+/** The console's sort (`-duration` = longest first) as PostHog's `order` (descending unless `-`). */
+export function sortToOrder(sort: string | null): string | undefined {
+  const { field, descending } = splitSort(sort ?? DEFAULT_SORT)
+  if (!field) return undefined
+  return descending ? field : `-${field}`
+}
+
+/** PostHog's `order` back into the console's sort, or null when it names no known field. */
+export function orderToSort(order: string): string | null {
+  const ascending = order.startsWith('-')
+  const field = order.replace(/^-/, '')
+  if (!(RECORDING_ORDERS as readonly string[]).includes(field)) return null
+  return ascending ? field : `-${field}`
+}
+
+export const SORT_LABELS: Record<RecordingOrder, string> = {
+  start_time: 'start time',
+  duration: 'duration',
+  active_seconds: 'active time',
+  console_error_count: 'console errors',
+  activity_score: 'activity score',
+  click_count: 'clicks',
+}
+
+const SORT_WORDS: Record<RecordingOrder, [descending: string, ascending: string]> = {
+  start_time: ['newest first', 'oldest first'],
+  duration: ['longest first', 'shortest first'],
+  active_seconds: ['most active time first', 'least active time first'],
+  console_error_count: ['most console errors first', 'fewest console errors first'],
+  activity_score: ['highest activity score first', 'lowest activity score first'],
+  click_count: ['most clicks first', 'fewest clicks first'],
+}
+
+/** "longest first", "newest first", "most console errors first". */
+export function describeSort(sort: string | null): string {
+  const { field, descending } = splitSort(sort ?? DEFAULT_SORT)
+  const words = SORT_WORDS[(field ?? 'start_time') as RecordingOrder] ?? SORT_WORDS.start_time
+  return words[descending ? 0 : 1]
+}
+
+/** What one list request asks the server for. */
+export function listRequest(page: Page, sort: string | null, filters: Filters): RecordingListParams {
+  const params: RecordingListParams = { ...page, ...(filters as RecordingFilters) }
+  const order = sortToOrder(sort)
+  if (order) params.order = order
+  return params
+}
+
+export const hasFilters = (filters: Filters) => FILTER_KEYS.some((key) => filters[key] !== undefined)

@@ -1,0 +1,86 @@
+import type { KeyboardEvent } from 'react'
+import { useEffect, useRef } from 'react'
+
+export type MenuItem = { label: string; onSelect: () => void; danger?: boolean; disabledReason?: string | null }
+
+type RowMenuProps = {
+  label: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  items: MenuItem[]
+}
+
+/**
+ * A row's actions: one small trigger per row; the menu itself exists only while open (one at a
+ * time), so a page of 100 rows stays light. Arrow keys move, Escape closes and returns focus.
+ */
+export function RowMenu({ label, open, onOpenChange, items }: RowMenuProps) {
+  const trigger = useRef<HTMLButtonElement>(null)
+  const menu = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not([aria-disabled])')?.focus()
+    const close = (event: PointerEvent) => {
+      const target = event.target as Node
+      if (!menu.current?.contains(target) && !trigger.current?.contains(target)) onOpenChange(false)
+    }
+    document.addEventListener('pointerdown', close)
+    return () => document.removeEventListener('pointerdown', close)
+  }, [open, onOpenChange])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const entries = [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])]
+    const at = entries.indexOf(document.activeElement as HTMLButtonElement)
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      entries[(at + step + entries.length) % entries.length]?.focus()
+    } else if (event.key === 'Escape' || event.key === 'Tab') {
+      if (event.key === 'Escape') event.preventDefault()
+      onOpenChange(false)
+      trigger.current?.focus()
+    }
+    // The list's triage shortcuts must not fire from inside the menu.
+    event.stopPropagation()
+  }
+
+  return (
+    <div className="rec-menu">
+      <button
+        ref={trigger}
+        type="button"
+        className="icon-btn rec-menu-trigger"
+        aria-label={label}
+        title="Actions"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => onOpenChange(!open)}
+      >
+        {/* A glyph, not an icon: no SVG per row. */}⋯
+      </button>
+      {open && (
+        <div ref={menu} role="menu" aria-label={label} className="rec-menu-list" onKeyDown={onKeyDown}>
+          {items.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={item.danger ? 'rec-menu-item rec-menu-danger' : 'rec-menu-item'}
+              aria-disabled={item.disabledReason ? true : undefined}
+              title={item.disabledReason ?? undefined}
+              onClick={() => {
+                if (item.disabledReason) return
+                onOpenChange(false)
+                item.onSelect()
+              }}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
