@@ -1,4 +1,4 @@
-import type { ErrorInfo, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Component, Suspense } from 'react'
 import { QueryErrorResetBoundary } from '@tanstack/react-query'
 import { ErrorState } from './error-state'
@@ -16,10 +16,6 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   static getDerivedStateFromError(error: unknown): BoundaryState {
     return { error, failed: true }
-  }
-
-  componentDidCatch(error: unknown, info: ErrorInfo) {
-    if (import.meta.env.DEV) console.error(error, info.componentStack)
   }
 
   retry = () => {
