@@ -38,17 +38,25 @@ try {
 
   const sample = (await (await fetch(`${list}?limit=1`, { headers: auth })).json()) as { results: { id: string }[] }
   const recordingId = sample.results[0]!.id
+  const sortLatencies = async () => {
+    const out: Record<string, Awaited<ReturnType<typeof latency>>> = {}
+    for (const o of [
+      'start_time',
+      'duration',
+      'active_seconds',
+      'console_error_count',
+      'activity_score',
+      'click_count',
+    ]) {
+      out[`list_order_${o}`] = await latency(`${list}?limit=100&order=${o}`, { headers: auth }, 50)
+    }
+    return out
+  }
   const latencies = {
     list_offset_0: await latency(`${list}?limit=100`, { headers: auth }),
     [`list_offset_${deep}`]: await latency(`${list}?limit=100&offset=${deep}`, { headers: auth }),
     list_last_page: await latency(`${list}?limit=100&offset=${last}`, { headers: auth }),
-    ...Object.fromEntries(
-      await Promise.all(
-        ['start_time', 'duration', 'active_seconds', 'console_error_count', 'activity_score', 'click_count'].map(
-          async (o) => [`list_order_${o}`, await latency(`${list}?limit=100&order=${o}`, { headers: auth }, 50)],
-        ),
-      ),
-    ),
+    ...(await sortLatencies()),
     retrieve: await latency(`${list}${recordingId}/`, { headers: auth }),
     patch: await latency(`${list}${recordingId}/`, {
       method: 'PATCH',
