@@ -6,6 +6,7 @@ import { RequireAuth } from './require-auth'
 import { RouteErrorPage } from './route-error-page'
 import { areaRoutes } from './routes'
 import { Shell } from './shell'
+import { ShellError } from './shell-error'
 import { ShellSkeleton } from './shell-skeleton'
 
 export function createRouter() {
@@ -22,7 +23,10 @@ export function createRouter() {
       hydrateFallbackElement: <ShellSkeleton />,
       element: (
         <RequireAuth>
-          <QueryBoundary loading={<ShellSkeleton />}>
+          <QueryBoundary
+            loading={<ShellSkeleton />}
+            error={(error, retry) => <ShellError error={error} retry={retry} />}
+          >
             <Shell />
           </QueryBoundary>
         </RequireAuth>

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { Menu, X } from 'lucide-react'
 import { QueryBoundary } from '../components/query-boundary'
@@ -16,6 +16,13 @@ export function Shell() {
     setMenuPath(pathname)
     setMenuOpen(false)
   }
+
+  useEffect(() => {
+    if (!menuOpen) return
+    const close = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false)
+    window.addEventListener('keydown', close)
+    return () => window.removeEventListener('keydown', close)
+  }, [menuOpen])
 
   return (
     <WorkspaceProvider>

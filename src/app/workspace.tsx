@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { createContext, useContext, useState } from 'react'
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQueries } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
 import type { Project } from '../contracts'
 import { meQueries } from '../api/me'
-import { scopePermission, useScopes, type Permission } from '../api/permissions'
+import { scopePermission, type Permission } from '../api/permissions'
 import { projectQueries } from '../api/projects'
 
 type Workspace = {
@@ -28,8 +28,9 @@ const WorkspaceContext = createContext<Workspace | null>(null)
  */
 export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const params = useParams()
-  const user = useSuspenseQuery(meQueries.user()).data
-  const projectsPermission = scopePermission(useScopes(), 'project:read')
+  // Both at once (no waterfall); every page below reads them from the cache.
+  const [{ data: user }, { data: key }] = useSuspenseQueries({ queries: [meQueries.user(), meQueries.currentKey()] })
+  const projectsPermission = scopePermission(key.scopes, 'project:read')
   const projectsQuery = useQuery({ ...projectQueries.switcher(), enabled: projectsPermission.allowed })
   const allProjects = projectsQuery.data?.results ?? []
   const [picked, setPicked] = useState<{ orgId?: string; projectId?: number }>({})
