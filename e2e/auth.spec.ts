@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { createKey } from './support/api'
 import { DEMO_KEY } from './support/env'
 import { signInByLink, signInRemembered, storedValues } from './support/session'
 
@@ -77,5 +78,16 @@ test.describe('signing in and out', () => {
     await signInByLink(page, '/no/such/page')
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
     await expect(page).toHaveTitle(/Page not found/)
+  })
+
+  test('a sign-in link opened in a tab already showing the console switches to its key', async ({ page }) => {
+    await signInByLink(page, '/orgs')
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toContainText('all scopes')
+    const key = createKey(['organization:read'], 'hash change e2e')
+    await page.evaluate((k) => {
+      window.location.hash = `key=${k}`
+    }, key)
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toContainText('organization:read')
+    expect(page.url()).not.toContain(key)
   })
 })

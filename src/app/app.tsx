@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router-dom'
 import { Toaster } from 'sonner'
-import { getSession, subscribeSession } from '../api/session'
+import { consumeKeyFragment, getSession, subscribeSession } from '../api/session'
 import { createQueryClient } from './query-client'
 import { createRouter } from './router'
 
@@ -10,14 +10,24 @@ export function App() {
   const [client] = useState(createQueryClient)
   const [router] = useState(createRouter)
 
-  // Whenever the key goes away (sign-out, or a 401 anywhere), no cached response outlives it.
-  useEffect(
-    () =>
-      subscribeSession(() => {
-        if (!getSession().key) client.clear()
-      }),
-    [client],
-  )
+  useEffect(() => {
+    // When the key goes away (sign-out, a 401 anywhere) or is replaced, no cached response outlives it.
+    let previous = getSession().key
+    const unsubscribe = subscribeSession(() => {
+      const { key } = getSession()
+      if (previous !== null && key !== previous) client.clear()
+      previous = key
+    })
+    // A sign-in link opened in a tab already showing the console only changes the fragment.
+    const onHashChange = () => {
+      if (consumeKeyFragment()) void router.navigate('/', { replace: true })
+    }
+    window.addEventListener('hashchange', onHashChange)
+    return () => {
+      unsubscribe()
+      window.removeEventListener('hashchange', onHashChange)
+    }
+  }, [client, router])
 
   return (
     <QueryClientProvider client={client}>
