@@ -22,8 +22,24 @@ export const areaRoutes: RouteObject[] = [
     lazy: () => import('../features/organizations/organization-page').then((m) => ({ Component: m.OrganizationPage })),
   },
   {
-    path: 'orgs/:orgId/batch-exports/*',
+    path: 'orgs/:orgId/batch-exports',
     lazy: () => import('../features/batch-exports/batch-exports-page').then((m) => ({ Component: m.BatchExportsPage })),
+  },
+  {
+    path: 'orgs/:orgId/batch-exports/new',
+    lazy: () =>
+      import('../features/batch-exports/batch-export-create-page').then((m) => ({
+        Component: m.BatchExportCreatePage,
+      })),
+  },
+  {
+    path: 'orgs/:orgId/batch-exports/:exportId',
+    lazy: () => import('../features/batch-exports/batch-export-page').then((m) => ({ Component: m.BatchExportPage })),
+  },
+  {
+    path: 'orgs/:orgId/batch-exports/:exportId/edit',
+    lazy: () =>
+      import('../features/batch-exports/batch-export-edit-page').then((m) => ({ Component: m.BatchExportEditPage })),
   },
   {
     path: 'projects/:projectId/recordings',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   formatInZone,
+  formatRangeInZone,
   formatOffset,
   instantToLocalInput,
   offsetMinutes,
@@ -79,6 +80,22 @@ describe('wall times in a zone', () => {
     expect(formatInZone(new Date('2026-03-29T00:00:00Z'), BERLIN)).toBe('Sun 29 Mar, 01:00 CET')
     expect(formatInZone(new Date('2026-03-29T01:00:00Z'), BERLIN)).toBe('Sun 29 Mar, 03:00 CEST')
     expect(formatInZone(new Date('2026-03-29T01:00:00Z'), 'UTC', { year: true })).toBe('Sun, 29 Mar 2026, 01:00 UTC')
+  })
+
+  it('writes a range with the date once when it stays on one local day', () => {
+    const start = new Date('2026-03-29T00:00:00Z')
+    expect(formatRangeInZone(start, new Date('2026-03-29T01:00:00Z'), BERLIN)).toBe(
+      'Sun 29 Mar, 01:00 CET → 03:00 CEST',
+    )
+    expect(formatRangeInZone(start, new Date('2026-03-30T00:00:00Z'), BERLIN)).toBe(
+      'Sun 29 Mar, 01:00 CET → Mon 30 Mar, 02:00 CEST',
+    )
+    expect(formatRangeInZone(start, new Date('2026-03-30T00:00:00Z'), 'UTC')).toBe(
+      'Sun 29 Mar, 00:00 UTC → Mon 30 Mar, 00:00 UTC',
+    )
+    expect(formatRangeInZone(start, new Date('2026-03-30T00:00:00Z'), BERLIN, { compact: true })).toBe(
+      '29 Mar 01:00 → 30 Mar 02:00',
+    )
   })
 
   it('lists the preferred zones first, once, and skips unknown names', () => {

@@ -109,15 +109,14 @@ export function instantToLocalInput(instant: Date | string, timeZone: string): s
   return new Date(wallMs(date.getTime(), timeZone)).toISOString().slice(0, 16)
 }
 
+/** `compact`: no weekday and no zone name (for tables whose header names the zone). */
+export type ZonedFormat = { locale?: string; year?: boolean; seconds?: boolean; compact?: boolean }
+
 /** "Sun 29 Mar, 01:00 CET" — short enough for a list of windows, with the zone's abbreviation. */
-export function formatInZone(
-  instant: Date,
-  timeZone: string,
-  options: { locale?: string; year?: boolean; seconds?: boolean } = {},
-): string {
-  return new Intl.DateTimeFormat(options.locale ?? 'en-GB', {
+export function formatInZone(instant: Date, timeZone: string, options: ZonedFormat = {}): string {
+  const text = new Intl.DateTimeFormat(options.locale ?? 'en-GB', {
     timeZone,
-    weekday: 'short',
+    weekday: options.compact ? undefined : 'short',
     day: 'numeric',
     month: 'short',
     year: options.year ? 'numeric' : undefined,
@@ -125,8 +124,9 @@ export function formatInZone(
     minute: '2-digit',
     second: options.seconds ? '2-digit' : undefined,
     hourCycle: 'h23',
-    timeZoneName: 'short',
+    timeZoneName: options.compact ? undefined : 'short',
   }).format(instant)
+  return options.compact ? text.replace(', ', ' ') : text
 }
 
 /** Every zone the browser knows, the given ones first (viewer's zone, UTC, the project's zone). */
@@ -134,4 +134,19 @@ export function timeZoneChoices(...first: (string | null | undefined)[]): string
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
   const head = [...new Set(first.filter((z): z is string => Boolean(z) && isValidTimeZone(z!)))]
   return [...head, ...all.filter((z) => !head.includes(z))]
+}
+
+/** "Thu 12 Mar, 10:00 CET → 11:00 CET"; the end repeats the date only when the local day changes. */
+export function formatRangeInZone(start: Date, end: Date, timeZone: string, options: ZonedFormat = {}): string {
+  const sameDay = instantToLocalInput(start, timeZone).slice(0, 10) === instantToLocalInput(end, timeZone).slice(0, 10)
+  const endText = sameDay
+    ? new Intl.DateTimeFormat(options.locale ?? 'en-GB', {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZoneName: options.compact ? undefined : 'short',
+      }).format(end)
+    : formatInZone(end, timeZone, options)
+  return `${formatInZone(start, timeZone, options)} → ${endText}`
 }

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import type { ReactNode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, renderHook, waitFor } from '@testing-library/react'
+import type { BatchExport, LogEntry } from '../contracts'
+import { jsonResponse } from '../testing/render'
+import { batchExportQueries, useSetPaused } from './batch-exports'
+
+const ORG = '7c1f4a5e-7b9e-4c1a-9a57-2f1e1f3b6d10'
+const exp: BatchExport = {
+  id: '8d2b8c3e-7a4f-4a83-9d6e-5f3a1c2b0e11',
+  team_id: 1,
+  name: 'Nightly',
+  model: 'events',
+  destination: { type: 'NoOp', config: {} },
+  interval: 'day',
+  paused: false,
+  created_at: '2026-01-01T00:00:00Z',
+  last_updated_at: '2026-01-01T00:00:00Z',
+  last_paused_at: null,
+  start_at: null,
+  end_at: null,
+  latest_runs: [],
+}
+const page = (results: BatchExport[]) => ({ count: results.length, next: null, previous: null, results })
+
+const fetchMock = vi.fn<typeof fetch>()
+beforeEach(() => {
+  fetchMock.mockReset()
+  vi.stubGlobal('fetch', fetchMock)
+})
+afterEach(() => vi.unstubAllGlobals())
+
+function setup() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  client.setQueryData(batchExportQueries.detail(ORG, exp.id).queryKey, exp)
+  const listKey = batchExportQueries.list(ORG, { limit: 25, offset: 0 }).queryKey
+  client.setQueryData(listKey, { results: [exp], count: 1, hasNext: false, next: null, previous: null })
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  )
+  const { result } = renderHook(() => useSetPaused(ORG), { wrapper })
+  const detail = () => client.getQueryData<BatchExport>(batchExportQueries.detail(ORG, exp.id).queryKey)
+  const listed = () => client.getQueryData<{ results: BatchExport[] }>(listKey)?.results[0]
+  return { result, detail, listed }
+}
+
+describe('pausing an export', () => {
+  it('flips detail and list at once, before the server answers', async () => {
+    let answer: (r: Response) => void = () => {}
+    fetchMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)))
+    const { result, detail, listed } = setup()
+    act(() => result.current.mutate({ id: exp.id, paused: true }))
+    await waitFor(() => expect(detail()?.paused).toBe(true))
+    expect(listed()?.paused).toBe(true)
+    expect(detail()?.last_paused_at).not.toBeNull()
+    const paused = { ...exp, paused: true, last_paused_at: '2026-03-01T10:00:00Z' }
+    fetchMock.mockResolvedValue(jsonResponse(200, page([paused])))
+    answer(jsonResponse(200, paused))
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(detail()?.last_paused_at).toBe('2026-03-01T10:00:00Z')
+    const [url, init] = fetchMock.mock.calls[0]!
+    expect(String(url)).toContain(`/api/organizations/${ORG}/batch_exports/${exp.id}/`)
+    expect(init?.method).toBe('PATCH')
+    expect(JSON.parse(String(init?.body))).toEqual({ paused: true })
+  })
+
+  it('rolls back everywhere when the server refuses', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(500, { type: 'server_error', code: 'error', detail: 'Database is locked.', attr: null }),
+    )
+    fetchMock.mockResolvedValue(jsonResponse(200, exp))
+    const { result, detail, listed } = setup()
+    act(() => result.current.mutate({ id: exp.id, paused: true }))
+    await waitFor(() => expect(result.current.isError).toBe(true))
+    expect(detail()?.paused).toBe(false)
+    expect(detail()?.last_paused_at).toBeNull()
+    expect(listed()?.paused).toBe(false)
+  })
+})
+
+describe('log pages', () => {
+  const entry = (timestamp: string): LogEntry => ({
+    log_source_id: exp.id,
+    instance_id: 'run-1',
+    timestamp,
+    level: 'INFO',
+    message: 'x',
+  })
+  const options = batchExportQueries.logs(ORG, exp.id, {
+    levels: ['ERROR', 'WARNING'],
+    search: ' bucket ',
+    runId: 'run-1',
+  })
+  const first = {
+    results: [entry('2026-03-01T10:00:05.000Z'), entry('2026-03-01T10:00:01.000Z')],
+    count: 5,
+    hasNext: true,
+    next: 'http://x/?offset=2',
+    previous: null,
+  }
+
+  it('continues below the newest entry of the first page, so new entries never shift older pages', () => {
+    const second = options.getNextPageParam(first, [first], { before: null, offset: 0 }, [{ before: null, offset: 0 }])
+    expect(second).toEqual({ before: '2026-03-01T10:00:05.001Z', offset: 2 })
+    const third = options.getNextPageParam(first, [first, first], second!, [{ before: null, offset: 0 }, second!])
+    expect(third).toEqual({ before: '2026-03-01T10:00:05.001Z', offset: 4 })
+    expect(options.getNextPageParam({ ...first, hasNext: false }, [first], second!, [second!])).toBeUndefined()
+  })
+
+  it('sends level, search and run as query parameters', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { count: 0, next: null, previous: null, results: [] }))
+    const client = new QueryClient()
+    await client.fetchInfiniteQuery(options)
+    const url = new URL(String(fetchMock.mock.calls[0]![0]))
+    expect(url.pathname).toBe(`/api/organizations/${ORG}/batch_exports/${exp.id}/logs/`)
+    expect(url.searchParams.getAll('level')).toEqual(['ERROR', 'WARNING'])
+    expect(url.searchParams.get('search')).toBe('bucket')
+    expect(url.searchParams.get('instance_id')).toBe('run-1')
+    expect(url.searchParams.get('limit')).toBe('50')
+    expect(url.searchParams.has('before')).toBe(false)
+  })
+})

@@ -1,0 +1,200 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
+import { z } from 'zod'
+import {
+  batchExport,
+  logEntry,
+  type BackfillInput,
+  type BatchExport,
+  type BatchExportCreate,
+  type BatchExportPatch,
+  type LogLevel,
+  type RunStatus,
+} from '../contracts'
+import { pageOf, type Page, type PageOf } from './pagination'
+import { request } from './request'
+
+const enc = encodeURIComponent
+const base = (orgId: string) => `/api/organizations/${enc(orgId)}/batch_exports/`
+const path = (orgId: string, id: string) => `${base(orgId)}${enc(id)}/`
+
+/** What the logs tab filters by; empty means "all". */
+export type LogFilters = { levels: LogLevel[]; search: string; runId: string | null }
+
+/** A page of logs: everything strictly older than `before` (when set), skipping `offset` of those. */
+type LogCursor = { before: string | null; offset: number }
+
+export const LOG_PAGE_SIZE = 50
+const ACTIVE: readonly RunStatus[] = ['Running', 'Starting']
+
+/** Whether a run is still going, so the detail page keeps itself fresh. */
+export const hasActiveRun = (exp: BatchExport | undefined) =>
+  Boolean(exp?.latest_runs.some((r) => ACTIVE.includes(r.status)))
+
+const oneMsLater = (iso: string) => new Date(Date.parse(iso) + 1).toISOString()
+
+export const batchExportQueries = {
+  all: () => ['batch-exports'] as const,
+  organization: (orgId: string) => [...batchExportQueries.all(), orgId] as const,
+  lists: (orgId: string) => [...batchExportQueries.organization(orgId), 'list'] as const,
+  list: (orgId: string, page: Page) =>
+    queryOptions({
+      queryKey: [...batchExportQueries.lists(orgId), page],
+      queryFn: ({ signal }) => request(base(orgId), pageOf(batchExport), { query: page, signal }),
+    }),
+  details: (orgId: string) => [...batchExportQueries.organization(orgId), 'detail'] as const,
+  detail: (orgId: string, id: string) =>
+    queryOptions({
+      queryKey: [...batchExportQueries.details(orgId), id],
+      queryFn: ({ signal }) => request(path(orgId, id), batchExport, { signal }),
+      // Runs in progress change by the minute; finished histories do not.
+      refetchInterval: (query) => (hasActiveRun(query.state.data) ? 15_000 : false),
+    }),
+  allLogs: (orgId: string, id: string) => [...batchExportQueries.organization(orgId), 'logs', id] as const,
+  /**
+   * Newest first; "load older" continues below the newest entry of the first page, so entries
+   * arriving meanwhile never shift what is already shown. Refreshes every 5 s while mounted.
+   */
+  logs: (orgId: string, id: string, filters: LogFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...batchExportQueries.allLogs(orgId, id), filters],
+      queryFn: ({ signal, pageParam }) =>
+        request(`${path(orgId, id)}logs/`, pageOf(logEntry), {
+          signal,
+          query: {
+            limit: LOG_PAGE_SIZE,
+            offset: pageParam.offset || undefined,
+            before: pageParam.before,
+            level: filters.levels.length ? filters.levels : undefined,
+            search: filters.search.trim() || undefined,
+            instance_id: filters.runId,
+          },
+        }),
+      initialPageParam: { before: null, offset: 0 } as LogCursor,
+      getNextPageParam: (last, pages, lastParam): LogCursor | undefined => {
+        if (!last.hasNext || last.results.length === 0) return undefined
+        const newest = pages[0]?.results[0]?.timestamp
+        if (lastParam.before === null)
+          return newest ? { before: oneMsLater(newest), offset: last.results.length } : undefined
+        return { before: lastParam.before, offset: lastParam.offset + last.results.length }
+      },
+      refetchInterval: 5_000,
+      staleTime: 0,
+    }),
+}
+
+type ExportPage = PageOf<BatchExport>
+
+/** Writes one export into its detail cache and every cached list page. */
+function replaceEverywhere(client: QueryClient, orgId: string, exp: BatchExport) {
+  client.setQueryData(batchExportQueries.detail(orgId, exp.id).queryKey, exp)
+  client.setQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }, (page) =>
+    page ? { ...page, results: page.results.map((e) => (e.id === exp.id ? exp : e)) } : page,
+  )
+}
+
+export function useCreateBatchExport(orgId: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (input: BatchExportCreate) => request(base(orgId), batchExport, { method: 'POST', body: input }),
+    meta: { inlineErrors: true },
+    onSuccess: (exp) => {
+      client.setQueryData(batchExportQueries.detail(orgId, exp.id).queryKey, exp)
+      void client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) })
+    },
+  })
+}
+
+export function useUpdateBatchExport(orgId: string, id: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (patch: BatchExportPatch) => request(path(orgId, id), batchExport, { method: 'PATCH', body: patch }),
+    meta: { inlineErrors: true },
+    onSuccess: (exp) => {
+      replaceEverywhere(client, orgId, exp)
+      void client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) })
+    },
+  })
+}
+
+type PauseVariables = { id: string; paused: boolean }
+type PauseContext = { detail: BatchExport | undefined; lists: [readonly unknown[], ExportPage | undefined][] }
+
+/**
+ * Pause or resume at once: the caches flip before the server answers and flip back if it
+ * refuses (the caller says so in a toast). The server stamps `last_paused_at`.
+ */
+export function useSetPaused(orgId: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, paused }: PauseVariables) =>
+      request(path(orgId, id), batchExport, { method: 'PATCH', body: { paused } satisfies BatchExportPatch }),
+    meta: { inlineErrors: true },
+    onMutate: async ({ id, paused }): Promise<PauseContext> => {
+      const detailKey = batchExportQueries.detail(orgId, id).queryKey
+      await client.cancelQueries({ queryKey: detailKey })
+      await client.cancelQueries({ queryKey: batchExportQueries.lists(orgId) })
+      const context: PauseContext = {
+        detail: client.getQueryData(detailKey),
+        lists: client.getQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }),
+      }
+      const flip = (e: BatchExport): BatchExport =>
+        e.id !== id ? e : { ...e, paused, last_paused_at: paused ? new Date().toISOString() : e.last_paused_at }
+      client.setQueryData<BatchExport>(detailKey, (e) => (e ? flip(e) : e))
+      client.setQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }, (page) =>
+        page ? { ...page, results: page.results.map(flip) } : page,
+      )
+      return context
+    },
+    onError: (_error, { id }, context) => {
+      if (!context) return
+      client.setQueryData(batchExportQueries.detail(orgId, id).queryKey, context.detail)
+      for (const [key, page] of context.lists) client.setQueryData(key, page)
+    },
+    onSuccess: (exp) => replaceEverywhere(client, orgId, exp),
+    onSettled: (_data, _error, { id }) => {
+      void client.invalidateQueries({ queryKey: batchExportQueries.detail(orgId, id).queryKey })
+      void client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) })
+    },
+  })
+}
+
+export function useDeleteBatchExport(orgId: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => request(path(orgId, id), z.undefined(), { method: 'DELETE' }),
+    meta: { inlineErrors: true },
+    onSuccess: (_, id) => {
+      client.setQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }, (page) => {
+        if (!page || !page.results.some((e) => e.id === id)) return page
+        const count = page.count === null ? null : Math.max(0, page.count - 1)
+        return { ...page, count, results: page.results.filter((e) => e.id !== id) }
+      })
+      // Only lists: refetching the deleted detail would just 404.
+      client.removeQueries({ queryKey: batchExportQueries.detail(orgId, id).queryKey, exact: true })
+      client.removeQueries({ queryKey: batchExportQueries.allLogs(orgId, id) })
+      void client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) })
+    },
+  })
+}
+
+/** POST …/backfill/ (deprecated): one Starting run per interval; 200 with an empty body. */
+export function useBackfill(orgId: string, id: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (input: BackfillInput) =>
+      request(`${path(orgId, id)}backfill/`, z.unknown(), { method: 'POST', body: input }),
+    meta: { inlineErrors: true },
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: batchExportQueries.detail(orgId, id).queryKey }),
+        client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) }),
+        client.invalidateQueries({ queryKey: batchExportQueries.allLogs(orgId, id) }),
+      ]),
+  })
+}

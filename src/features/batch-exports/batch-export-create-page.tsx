@@ -1,0 +1,44 @@
+import { useParams, useNavigate } from 'react-router-dom'
+import { toast } from 'sonner'
+import { useCreateBatchExport } from '../../api/batch-exports'
+import { useScopePermission } from '../../api/permissions'
+import { PageHeader } from '../../components/page-header'
+import { LEAVE_WITHOUT_ASKING } from '../../components/unsaved-changes-guard'
+import { useDocumentTitle } from '../../components/use-document-title'
+import { ExportForm } from './export-form'
+import { emptyExport } from './export-form-values'
+import { useEditorContext } from './use-editor-context'
+import './batch-exports.css'
+
+/** /orgs/:orgId/batch-exports/new — the new export opens once it is created. */
+export function BatchExportCreatePage() {
+  const { orgId = '' } = useParams()
+  useDocumentTitle('New export', 'Batch exports')
+  const permission = useScopePermission('batch_export:write')
+  const create = useCreateBatchExport(orgId)
+  const navigate = useNavigate()
+  const { teams, zones, viewerZone } = useEditorContext(orgId)
+
+  return (
+    <div className="page">
+      <PageHeader
+        breadcrumbs={[{ label: 'Batch exports', to: `/orgs/${orgId}/batch-exports` }, { label: 'New' }]}
+        title="New export"
+        description="Choose what to export, where to, and how often. You can pause, edit or backfill it later."
+      />
+      <ExportForm
+        mode="create"
+        defaultValues={emptyExport(viewerZone)}
+        teams={teams}
+        zones={zones}
+        permission={permission}
+        onSubmit={async (body) => {
+          const exp = await create.mutateAsync(body)
+          toast.success(`Created ${exp.name}`)
+          navigate(`/orgs/${orgId}/batch-exports/${exp.id}`, { replace: true, state: LEAVE_WITHOUT_ASKING })
+          return exp
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate, useParams } from 'react-router-dom'
+import { toast } from 'sonner'
+import { batchExportQueries, useUpdateBatchExport } from '../../api/batch-exports'
+import { useScopePermission } from '../../api/permissions'
+import { PageHeader } from '../../components/page-header'
+import { LEAVE_WITHOUT_ASKING } from '../../components/unsaved-changes-guard'
+import { useDocumentTitle } from '../../components/use-document-title'
+import { ExportForm } from './export-form'
+import { toFormValues } from './export-form-values'
+import { useEditorContext } from './use-editor-context'
+import './batch-exports.css'
+
+/** /orgs/:orgId/batch-exports/:exportId/edit — the same form as creating, started from the saved export. */
+export function BatchExportEditPage() {
+  const { orgId = '', exportId = '' } = useParams()
+  const { data: exp } = useSuspenseQuery(batchExportQueries.detail(orgId, exportId))
+  useDocumentTitle(`Edit ${exp.name}`, 'Batch exports')
+  const permission = useScopePermission('batch_export:write')
+  const update = useUpdateBatchExport(orgId, exportId)
+  const navigate = useNavigate()
+  const { teams, zones, viewerZone } = useEditorContext(orgId)
+  const detailPath = `/orgs/${orgId}/batch-exports/${exp.id}`
+
+  return (
+    <div className="page">
+      <PageHeader
+        breadcrumbs={[
+          { label: 'Batch exports', to: `/orgs/${orgId}/batch-exports` },
+          { label: exp.name, to: detailPath },
+          { label: 'Edit' },
+        ]}
+        title={`Edit ${exp.name}`}
+        description="Changes apply from the next run. Secrets are never shown: leave them empty to keep them."
+      />
+      {/* Keyed by id: another export starts a fresh form with its own defaults. */}
+      <ExportForm
+        key={exp.id}
+        mode="edit"
+        storedType={exp.destination.type}
+        defaultValues={toFormValues(exp, viewerZone)}
+        teams={teams}
+        zones={zones}
+        permission={permission}
+        onSubmit={async (patch) => {
+          const saved = await update.mutateAsync(patch)
+          toast.success(`Saved ${saved.name}`)
+          navigate(detailPath, { state: LEAVE_WITHOUT_ASKING })
+          return saved
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { useParams, useSearchParams } from 'react-router-dom'
+import { History, Pencil } from 'lucide-react'
+import { batchExportQueries } from '../../api/batch-exports'
+import { useScopePermission } from '../../api/permissions'
+import { Button, ButtonLink } from '../../components/button'
+import { PageHeader } from '../../components/page-header'
+import { Tabs } from '../../components/tabs'
+import { useDocumentTitle } from '../../components/use-document-title'
+import { timeZoneChoices } from '../../lib/schedule-zone'
+import { viewerTimeZone } from '../../lib/time'
+import { BackfillDialog } from './backfill-dialog'
+import { DeleteExport } from './delete-export'
+import { ExportFacts } from './export-facts'
+import { ExportStateBadge } from './export-state'
+import { LogsPanel } from './logs-panel'
+import { PauseSwitch } from './pause-switch'
+import { RunHistory } from './run-history'
+import './batch-exports.css'
+
+/** /orgs/:orgId/batch-exports/:exportId — state, run history, logs, backfill and delete. */
+export function BatchExportPage() {
+  const { orgId = '', exportId = '' } = useParams()
+  const { data: exp } = useSuspenseQuery(batchExportQueries.detail(orgId, exportId))
+  const [params, setParams] = useSearchParams()
+  const [backfillOpen, setBackfillOpen] = useState(false)
+  const canWrite = useScopePermission('batch_export:write')
+  useDocumentTitle(exp.name, 'Batch exports')
+
+  const tab = params.get('tab') === 'logs' ? 'logs' : 'runs'
+  const base = `/orgs/${orgId}/batch-exports`
+  const selectTab = (next: string) =>
+    setParams((prev) => {
+      const out = new URLSearchParams(prev)
+      if (next === 'logs') out.set('tab', 'logs')
+      else out.delete('tab')
+      return out
+    })
+
+  return (
+    <div className="page page-wide">
+      <PageHeader
+        breadcrumbs={[{ label: 'Batch exports', to: base }, { label: exp.name }]}
+        title={exp.name}
+        meta={<ExportStateBadge exp={exp} showSince={false} />}
+        description={`${exp.model ?? 'events'} → ${exp.destination.type}`}
+        actions={
+          <div className="detail-actions">
+            <PauseSwitch orgId={orgId} exp={exp} permission={canWrite} />
+            <Button
+              icon={<History size={15} aria-hidden />}
+              disabledReason={canWrite.reason}
+              onClick={() => setBackfillOpen(true)}
+            >
+              Backfill
+            </Button>
+            <ButtonLink to={`${base}/${exp.id}/edit`} icon={<Pencil size={15} aria-hidden />}>
+              Edit
+            </ButtonLink>
+          </div>
+        }
+      />
+      <ExportFacts exp={exp} />
+      <Tabs
+        label="Export details"
+        selected={tab}
+        onSelect={selectTab}
+        tabs={[
+          {
+            id: 'runs',
+            label: 'Runs',
+            panel: () => <RunHistory exp={exp} logsHref={(runId) => `${base}/${exp.id}?tab=logs&run=${runId}`} />,
+          },
+          { id: 'logs', label: 'Logs', panel: () => <LogsPanel orgId={orgId} exp={exp} /> },
+        ]}
+      />
+      <DeleteExport orgId={orgId} exp={exp} permission={canWrite} />
+      {backfillOpen && (
+        <BackfillDialog
+          orgId={orgId}
+          exp={exp}
+          zones={timeZoneChoices(viewerTimeZone(), 'UTC')}
+          onClose={() => setBackfillOpen(false)}
+        />
+      )}
+    </div>
+  )
+}

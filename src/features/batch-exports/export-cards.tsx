@@ -1,0 +1,67 @@
+import { Link } from 'react-router-dom'
+import { Pause, Play } from 'lucide-react'
+import type { BatchExport } from '../../contracts'
+import type { Permission } from '../../api/permissions'
+import { Time } from '../../components/time'
+import { INTERVAL_LABELS } from '../../lib/schedule'
+import { destinationTarget } from './destination-label'
+import { ExportStateBadge } from './export-state'
+import { RunStatusBadge } from './run-status'
+
+type Props = {
+  orgId: string
+  exports: BatchExport[]
+  permission: Permission
+  onTogglePause: (exp: BatchExport, paused: boolean) => void
+  pendingFor: (id: string) => boolean
+}
+
+/** The list on narrow screens: one card per export instead of a table too wide to read. */
+export function ExportCards({ orgId, exports, permission, onTogglePause, pendingFor }: Props) {
+  return (
+    <ul className="export-cards" aria-label="Batch exports">
+      {exports.map((exp) => {
+        const run = exp.latest_runs[0]
+        const verb = exp.paused ? 'Resume' : 'Pause'
+        return (
+          <li key={exp.id} className="export-card">
+            <div className="export-card-head">
+              <Link to={`/orgs/${orgId}/batch-exports/${exp.id}`} className="export-card-name">
+                {exp.name}
+              </Link>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={`${verb} ${exp.name}`}
+                title={permission.allowed ? `${verb} ${exp.name}` : (permission.reason ?? undefined)}
+                aria-disabled={!permission.allowed || pendingFor(exp.id) || undefined}
+                onClick={() => permission.allowed && !pendingFor(exp.id) && onTogglePause(exp, !exp.paused)}
+              >
+                {exp.paused ? <Play size={15} aria-hidden /> : <Pause size={15} aria-hidden />}
+              </button>
+            </div>
+            <span className="muted mono truncate">{destinationTarget(exp.destination) ?? exp.destination.type}</span>
+            <span className="export-card-meta">
+              <ExportStateBadge exp={exp} />
+              <span className="muted">
+                {exp.model ?? 'events'} · {INTERVAL_LABELS[exp.interval]}
+              </span>
+            </span>
+            <span className="export-card-meta">
+              {run ? (
+                <>
+                  <RunStatusBadge status={run.status} />
+                  <span className="muted">
+                    <Time value={run.created_at} />
+                  </span>
+                </>
+              ) : (
+                <span className="muted">No runs yet</span>
+              )}
+            </span>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

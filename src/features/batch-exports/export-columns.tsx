@@ -1,0 +1,100 @@
+import { Link } from 'react-router-dom'
+import { ChevronRight, Pause, Play } from 'lucide-react'
+import type { BatchExport } from '../../contracts'
+import type { Permission } from '../../api/permissions'
+import type { Column } from '../../components/table'
+import { Time } from '../../components/time'
+import { INTERVAL_LABELS } from '../../lib/schedule'
+import { destinationTarget } from './destination-label'
+import { ExportStateBadge } from './export-state'
+import { RunStatusBadge } from './run-status'
+
+type Options = {
+  orgId: string
+  permission: Permission
+  onTogglePause: (exp: BatchExport, paused: boolean) => void
+  pendingFor: (id: string) => boolean
+}
+
+/** Columns of the exports list: what, where, how often, its state, and how the last run went. */
+export function exportColumns({ orgId, permission, onTogglePause, pendingFor }: Options): Column<BatchExport>[] {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (exp) => (
+        <div className="cell-title">
+          <Link to={`/orgs/${orgId}/batch-exports/${exp.id}`}>{exp.name}</Link>
+          <span className="muted">{exp.model ?? 'events'}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'destination',
+      header: 'Destination',
+      cell: (exp) => {
+        const target = destinationTarget(exp.destination)
+        return (
+          <div className="cell-title destination-cell">
+            <span>{exp.destination.type}</span>
+            {target && (
+              <span className="muted mono truncate" title={target}>
+                {target}
+              </span>
+            )}
+          </div>
+        )
+      },
+    },
+    { key: 'interval', header: 'Interval', cell: (exp) => INTERVAL_LABELS[exp.interval], secondary: true },
+    { key: 'state', header: 'State', cell: (exp) => <ExportStateBadge exp={exp} /> },
+    {
+      key: 'latest',
+      header: 'Latest run',
+      cell: (exp) => {
+        const run = exp.latest_runs[0]
+        if (!run) return <span className="muted">No runs yet</span>
+        return (
+          <span className="state-cell">
+            <RunStatusBadge status={run.status} />
+            <span className="muted">
+              <Time value={run.created_at} />
+            </span>
+          </span>
+        )
+      },
+    },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      align: 'right',
+      width: '84px',
+      cell: (exp) => {
+        const verb = exp.paused ? 'Resume' : 'Pause'
+        const label = `${verb} ${exp.name}`
+        return (
+          <span className="row-actions">
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={label}
+              title={permission.allowed ? label : (permission.reason ?? undefined)}
+              aria-disabled={!permission.allowed || pendingFor(exp.id) || undefined}
+              onClick={() => permission.allowed && !pendingFor(exp.id) && onTogglePause(exp, !exp.paused)}
+            >
+              {exp.paused ? <Play size={15} aria-hidden /> : <Pause size={15} aria-hidden />}
+            </button>
+            <Link
+              className="icon-btn"
+              to={`/orgs/${orgId}/batch-exports/${exp.id}`}
+              aria-label={`Open ${exp.name}`}
+              title={`Open ${exp.name}`}
+            >
+              <ChevronRight size={16} aria-hidden />
+            </Link>
+          </span>
+        )
+      },
+    },
+  ]
+}

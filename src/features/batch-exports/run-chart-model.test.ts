@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { RUN_STATUSES, type BatchExportRun, type RunStatus } from '../../contracts'
+import { chartItems } from './run-chart-model'
+import { RUN_STATUS_HELP, RUN_STATUS_TONE } from './run-status'
+
+let n = 0
+const run = (status: RunStatus, start: string, end: string, records: number | null = 10): BatchExportRun => ({
+  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+  status,
+  records_completed: records,
+  records_failed: 0,
+  records_total_count: 20,
+  bytes_exported: null,
+  latest_error: null,
+  data_interval_start: start,
+  data_interval_end: end,
+  cursor: null,
+  created_at: end,
+  finished_at: end,
+  last_updated_at: end,
+  batch_export: '11111111-1111-4111-8111-111111111111',
+  backfill: null,
+})
+
+describe('run chart', () => {
+  it('orders runs oldest first and marks missing windows as a gap', () => {
+    const runs = [
+      run('Failed', '2026-03-05T00:00:00Z', '2026-03-06T00:00:00Z', null),
+      run('Completed', '2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z'),
+      run('Completed', '2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z'),
+    ]
+    const items = chartItems(runs, 'day')
+    expect(items.map((i) => (i.kind === 'gap' ? `gap ${i.missing}` : i.run.status))).toEqual([
+      'Completed',
+      'Completed',
+      'gap 2',
+      'Failed',
+    ])
+    expect(items[3]).toMatchObject({ kind: 'run', records: 0, total: 20 })
+  })
+
+  it('draws overlapping windows (a backfill over history) without inventing gaps', () => {
+    const items = chartItems(
+      [
+        run('Completed', '2026-03-01T00:00:00Z', '2026-03-03T00:00:00Z'),
+        run('Starting', '2026-03-01T12:00:00Z', '2026-03-02T12:00:00Z'),
+        run('Completed', '2026-03-03T00:00:00Z', '2026-03-04T00:00:00Z'),
+      ],
+      'day',
+    )
+    expect(items.every((i) => i.kind === 'run')).toBe(true)
+  })
+
+  it('has a colour and a meaning for every one of the ten statuses', () => {
+    expect(RUN_STATUSES).toHaveLength(10)
+    for (const status of RUN_STATUSES) {
+      expect(RUN_STATUS_TONE[status]).toMatch(/green|blue|amber|red|grey/)
+      expect(RUN_STATUS_HELP[status].length).toBeGreaterThan(5)
+    }
+    expect(RUN_STATUS_TONE.Completed).toBe('green')
+    expect(RUN_STATUS_TONE.Failed).toBe('red')
+    expect(RUN_STATUS_TONE.FailedRetryable).toBe('amber')
+    expect(RUN_STATUS_TONE.Running).toBe('blue')
+    expect(RUN_STATUS_TONE.Cancelled).toBe('grey')
+  })
+})

@@ -1,0 +1,134 @@
+import { Controller, useFormContext } from 'react-hook-form'
+import { BATCH_EXPORT_INTERVALS } from '../../contracts'
+import { Field, Input, Select } from '../../components/field'
+import { Switch } from '../../components/switch'
+import { INTERVAL_LABELS } from '../../lib/schedule'
+import { formatOffset, instantToLocalInput, offsetMinutes, toZonedIso, zonedToInstant } from '../../lib/schedule-zone'
+import { zoneLabel } from '../../lib/time'
+import type { ExportFormValues } from './export-form-values'
+import { SchedulePreview } from './schedule-preview'
+
+type Props = { disabled: boolean; zones: string[]; showPaused: boolean }
+
+const utcOffset = (timeZone: string) => `UTC${formatOffset(offsetMinutes(new Date(), timeZone)).replace('Z', '')}`
+
+/** What a wall time in the zone resolves to, and why when DST moved it. */
+function resolvedNote(local: string, timeZone: string): string | undefined {
+  const resolved = zonedToInstant(local, timeZone)
+  if (!resolved) return undefined
+  const iso = toZonedIso(resolved.instant, timeZone)
+  if (resolved.adjustment === 'gap') return `That time is skipped by the clock change; it means ${iso}.`
+  if (resolved.adjustment === 'ambiguous') return `That time happens twice; the first one is used: ${iso}.`
+  return `Sent as ${iso}.`
+}
+
+/** Interval, the zone the date-times are in, start and end, with the preview beside them. */
+export function ScheduleFields({ disabled, zones, showPaused }: Props) {
+  const { register, control, watch, getValues, setValue, formState } = useFormContext<ExportFormValues>()
+  const { errors } = formState
+  const [interval, timeZone, startAt, endAt, paused] = watch(['interval', 'time_zone', 'start_at', 'end_at', 'paused'])
+  const zoneName = `${timeZone}, ${zoneLabel(timeZone)}`
+  const iso = (local: string) => {
+    const resolved = local ? zonedToInstant(local, timeZone) : null
+    return resolved ? resolved.instant.toISOString() : null
+  }
+
+  // Changing the zone keeps the same instants and rewrites how they read.
+  const moveToZone = (previous: string, next: string) => {
+    for (const name of ['start_at', 'end_at'] as const) {
+      const resolved = zonedToInstant(getValues(name), previous)
+      if (resolved) setValue(name, instantToLocalInput(resolved.instant, next), { shouldDirty: true })
+    }
+  }
+
+  return (
+    <section className="form-section" aria-labelledby="export-schedule">
+      <h2 id="export-schedule" className="section-title">
+        Schedule
+      </h2>
+      <div className="schedule-layout">
+        <div className="stack">
+          <div className="field-grid">
+            <Field label="Interval" required error={errors.interval?.message}>
+              {(p) => (
+                <Select {...p} disabled={disabled} {...register('interval')}>
+                  {BATCH_EXPORT_INTERVALS.map((i) => (
+                    <option key={i} value={i}>
+                      {INTERVAL_LABELS[i]}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </Field>
+            <Controller
+              control={control}
+              name="time_zone"
+              render={({ field }) => (
+                <Field label="Time zone" help={`Of the dates below and of the preview; now ${utcOffset(field.value)}.`}>
+                  {(p) => (
+                    <Select
+                      {...p}
+                      name={field.name}
+                      value={field.value}
+                      disabled={disabled}
+                      onBlur={field.onBlur}
+                      onChange={(e) => {
+                        moveToZone(field.value, e.target.value)
+                        field.onChange(e.target.value)
+                      }}
+                    >
+                      {zones.map((z) => (
+                        <option key={z} value={z}>
+                          {z}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+              )}
+            />
+          </div>
+          <div className="field-grid">
+            <Field
+              label={`Start (${zoneName})`}
+              error={errors.start_at?.message}
+              help={startAt ? resolvedNote(startAt, timeZone) : 'Empty: from the next window on.'}
+            >
+              {(p) => <Input {...p} type="datetime-local" disabled={disabled} {...register('start_at')} />}
+            </Field>
+            <Field
+              label={`End (${zoneName})`}
+              error={errors.end_at?.message}
+              help={endAt ? resolvedNote(endAt, timeZone) : 'Empty: runs until paused or deleted.'}
+            >
+              {(p) => <Input {...p} type="datetime-local" disabled={disabled} {...register('end_at')} />}
+            </Field>
+          </div>
+          {showPaused && (
+            <Controller
+              control={control}
+              name="paused"
+              render={({ field }) => (
+                <Switch
+                  label="Create paused"
+                  description="Save the export without running it; resume it from its page when ready."
+                  checked={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  disabled={disabled}
+                />
+              )}
+            />
+          )}
+        </div>
+        <SchedulePreview
+          interval={interval}
+          startAt={iso(startAt)}
+          endAt={iso(endAt)}
+          paused={paused}
+          timeZone={timeZone}
+        />
+      </div>
+    </section>
+  )
+}
