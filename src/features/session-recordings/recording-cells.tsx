@@ -19,13 +19,13 @@ export function StartUrl({ value, full = false }: { value: string | null; full?:
   const text = full ? value : withoutScheme(value)
   if (!href) {
     return (
-      <span className="rec-url rec-url-plain mono" title={`${value}\nNot a web address, so not a link.`}>
+      <span className="rec-url rec-url-plain" title={`${value}\nNot a web address, so not a link.`}>
         {text}
       </span>
     )
   }
   return (
-    <a className="rec-url mono" href={href} title={value} target="_blank" rel="noopener noreferrer">
+    <a className="rec-url" href={href} title={value} target="_blank" rel="noopener noreferrer">
       {text}
     </a>
   )

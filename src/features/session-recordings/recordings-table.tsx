@@ -15,16 +15,25 @@ type Column = {
   sort?: RecordingOrder
   /** Dropped on narrow screens. */
   secondary?: boolean
-  cell: (r: SessionRecording) => ReactNode
+  cell: (r: SessionRecording, href: string) => ReactNode
+}
+
+/** When, and who: the row's link, unviewed dot and ongoing badge, with the person underneath. */
+function StartCell({ r, href }: { r: SessionRecording; href: string }) {
+  return (
+    <>
+      {!r.viewed && <span className="rec-dot" role="img" aria-label="Not viewed" title="Not viewed yet" />}
+      <Link to={href} title={exactTime(r.start_time)}>
+        {formatRelative(r.start_time)}
+      </Link>
+      {r.ongoing && <span className="badge badge-blue">Ongoing</span>}
+      <span className="rec-person">{personLabel(r)}</span>
+    </>
+  )
 }
 
 const COLUMNS: Column[] = [
-  {
-    key: 'person',
-    header: 'Person',
-    secondary: true,
-    cell: (r) => <span className="rec-person">{personLabel(r)}</span>,
-  },
+  { key: 'start', header: 'Start', sort: 'start_time', cell: (r, href) => <StartCell r={r} href={href} /> },
   { key: 'url', header: 'Start URL', secondary: true, cell: (r) => <StartUrl value={r.start_url} /> },
   {
     key: 'duration',
@@ -81,6 +90,9 @@ const COLUMNS: Column[] = [
   },
 ]
 
+const cellClass = (c: Column) =>
+  [c.numeric && 'num', c.secondary && 'rec-secondary', `rec-col-${c.key}`].filter(Boolean).join(' ')
+
 type Props = {
   rows: SessionRecording[] | undefined
   loading: boolean
@@ -103,14 +115,11 @@ const interactive = 'a, button, input, select, textarea, label, [role="menu"]'
 
 /** The recordings table: compact rows, selection, keyboard-active row, sortable headers. */
 export function RecordingsTable(props: Props) {
-  const { rows, loading, stale, sort, onSortChange, detailHref, activeId, selected } = props
+  const { rows, loading, stale, detailHref, activeId, selected } = props
   const navigate = useNavigate()
-  const { field, descending } = splitSort(sort ?? DEFAULT_SORT)
+  const { field, descending } = splitSort(props.sort ?? DEFAULT_SORT)
   const allSelected = Boolean(rows?.length) && rows!.every((r) => selected.has(r.id))
   const someSelected = !allSelected && Boolean(rows?.some((r) => selected.has(r.id)))
-
-  // First click on a column sorts it highest first: "most errors" is what triage wants.
-  const toggleSort = (column: RecordingOrder) => onSortChange(field === column && descending ? column : `-${column}`)
 
   const openRow = (event: MouseEvent, id: string) => {
     if ((event.target as HTMLElement).closest(interactive) || window.getSelection()?.toString()) return
@@ -118,25 +127,27 @@ export function RecordingsTable(props: Props) {
   }
 
   const header = (c: Column) => {
-    const cls = [c.numeric && 'num', c.secondary && 'rec-secondary'].filter(Boolean).join(' ') || undefined
-    if (!c.sort)
-      return (
-        <th key={c.key} scope="col" className={cls}>
-          {c.header}
-        </th>
-      )
-    const active = field === c.sort
+    const active = c.sort !== undefined && field === c.sort
     return (
       <th
         key={c.key}
         scope="col"
-        className={cls}
+        className={cellClass(c)}
         aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}
       >
-        <button type="button" className="th-sort" onClick={() => toggleSort(c.sort!)}>
-          {c.header}
-          {active && (descending ? <ArrowDown size={12} aria-hidden /> : <ArrowUp size={12} aria-hidden />)}
-        </button>
+        {c.sort ? (
+          // First click sorts highest first: "most errors" is what triage wants.
+          <button
+            type="button"
+            className="th-sort"
+            onClick={() => props.onSortChange(active && descending ? c.sort! : `-${c.sort}`)}
+          >
+            {c.header}
+            {active && (descending ? <ArrowDown size={12} aria-hidden /> : <ArrowUp size={12} aria-hidden />)}
+          </button>
+        ) : (
+          c.header
+        )}
       </th>
     )
   }
@@ -158,13 +169,6 @@ export function RecordingsTable(props: Props) {
                 onChange={(e) => props.onToggleAll(e.target.checked)}
               />
             </th>
-            <th scope="col" aria-sort={field === 'start_time' ? (descending ? 'descending' : 'ascending') : undefined}>
-              <button type="button" className="th-sort" onClick={() => toggleSort('start_time')}>
-                Start
-                {field === 'start_time' &&
-                  (descending ? <ArrowDown size={12} aria-hidden /> : <ArrowUp size={12} aria-hidden />)}
-              </button>
-            </th>
             {COLUMNS.map(header)}
             <th scope="col" className="rec-menu-col">
               <span className="visually-hidden">Actions</span>
@@ -175,7 +179,7 @@ export function RecordingsTable(props: Props) {
           {loading
             ? Array.from({ length: props.skeletonRows }, (_, i) => (
                 <tr key={i} aria-hidden>
-                  <td colSpan={COLUMNS.length + 3}>
+                  <td colSpan={COLUMNS.length + 2}>
                     <Skeleton height={14} />
                   </td>
                 </tr>
@@ -184,7 +188,7 @@ export function RecordingsTable(props: Props) {
                 <tr
                   key={r.id}
                   data-row-id={r.id}
-                  className={['row-link', r.viewed ? '' : 'rec-unviewed', r.id === activeId ? 'rec-active' : '']
+                  className={['row-link', !r.viewed && 'rec-unviewed', r.id === activeId && 'rec-active']
                     .filter(Boolean)
                     .join(' ')}
                   tabIndex={r.id === activeId ? 0 : -1}
@@ -200,23 +204,9 @@ export function RecordingsTable(props: Props) {
                       onChange={() => props.onToggleSelect(r.id)}
                     />
                   </td>
-                  <td className="rec-start">
-                    {!r.viewed && (
-                      <span className="rec-dot" role="img" aria-label="Not viewed" title="Not viewed yet" />
-                    )}
-                    <Link to={detailHref(r.id)} title={exactTime(r.start_time)}>
-                      {formatRelative(r.start_time)}
-                    </Link>
-                    {r.ongoing && <span className="badge badge-blue">Ongoing</span>}
-                  </td>
                   {COLUMNS.map((c) => (
-                    <td
-                      key={c.key}
-                      className={
-                        [c.numeric && 'num', c.secondary && 'rec-secondary'].filter(Boolean).join(' ') || undefined
-                      }
-                    >
-                      {c.cell(r)}
+                    <td key={c.key} className={cellClass(c)}>
+                      {c.cell(r, detailHref(r.id))}
                     </td>
                   ))}
                   <td className="rec-menu-col">{props.renderMenu(r)}</td>

@@ -1,5 +1,5 @@
-import type { KeyboardEvent } from 'react'
-import { useEffect, useRef } from 'react'
+import type { CSSProperties, KeyboardEvent } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 
 export type MenuItem = { label: string; onSelect: () => void; danger?: boolean; disabledReason?: string | null }
 
@@ -17,17 +17,33 @@ type RowMenuProps = {
 export function RowMenu({ label, open, onOpenChange, items }: RowMenuProps) {
   const trigger = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement>(null)
+  // Fixed to the viewport so the table's scroll box never clips it; opens upwards near the bottom.
+  const [position, setPosition] = useState<CSSProperties>({})
+  const measure = (): CSSProperties => {
+    const rect = trigger.current!.getBoundingClientRect()
+    const right = window.innerWidth - rect.right
+    const below = window.innerHeight - rect.bottom > 200
+    return below ? { top: rect.bottom + 4, right } : { bottom: window.innerHeight - rect.top + 4, right }
+  }
+  const place = useEffectEvent(() => setPosition(measure()))
+  const close = useEffectEvent(() => onOpenChange(false))
 
   useEffect(() => {
     if (!open) return
     menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not([aria-disabled])')?.focus()
-    const close = (event: PointerEvent) => {
+    const outside = (event: PointerEvent) => {
       const target = event.target as Node
-      if (!menu.current?.contains(target) && !trigger.current?.contains(target)) onOpenChange(false)
+      if (!menu.current?.contains(target) && !trigger.current?.contains(target)) close()
     }
-    document.addEventListener('pointerdown', close)
-    return () => document.removeEventListener('pointerdown', close)
-  }, [open, onOpenChange])
+    document.addEventListener('pointerdown', outside)
+    window.addEventListener('scroll', place, true)
+    window.addEventListener('resize', place)
+    return () => {
+      document.removeEventListener('pointerdown', outside)
+      window.removeEventListener('scroll', place, true)
+      window.removeEventListener('resize', place)
+    }
+  }, [open])
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const entries = [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])]
@@ -55,12 +71,15 @@ export function RowMenu({ label, open, onOpenChange, items }: RowMenuProps) {
         title="Actions"
         aria-haspopup="menu"
         aria-expanded={open}
-        onClick={() => onOpenChange(!open)}
+        onClick={() => {
+          setPosition(measure())
+          onOpenChange(!open)
+        }}
       >
         {/* A glyph, not an icon: no SVG per row. */}⋯
       </button>
       {open && (
-        <div ref={menu} role="menu" aria-label={label} className="rec-menu-list" onKeyDown={onKeyDown}>
+        <div ref={menu} role="menu" aria-label={label} className="rec-menu-list" style={position} onKeyDown={onKeyDown}>
           {items.map((item) => (
             <button
               key={item.label}

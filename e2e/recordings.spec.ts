@@ -1,0 +1,393 @@
+import { expect, test, type Page, type Request } from '@playwright/test'
+import type { Organization, SessionRecording, SharingConfiguration } from '../src/contracts'
+import type { NewRecording } from '../server/db/recordings'
+import { api, createKey, createOrganization, deleteOrganization, uniqueName } from './support/api'
+import { BASE_URL } from './support/env'
+import { seedRecordings } from './support/seed-recordings'
+import { signInByLink, signInRemembered } from './support/session'
+
+// Each test gets its own organization, whose project holds recordings written by the server's seed code.
+let org: Organization
+let projectId: number
+let rows: NewRecording[]
+
+async function seed(count: number, overrides?: Record<number, Partial<NewRecording>>) {
+  org = await createOrganization({ name: uniqueName('E2E Recordings') })
+  projectId = org.projects[0]!.id
+  rows = seedRecordings(projectId, { count, overrides })
+}
+
+test.afterEach(async () => {
+  if (org) await deleteOrganization(org.id)
+})
+
+const listPath = () => `/projects/${projectId}/recordings`
+const apiPath = (id = '') => `/api/projects/${projectId}/session_recordings/${id ? `${id}/` : ''}`
+const getRecording = (id: string) => api<SessionRecording>(apiPath(id))
+const getSharing = (id: string) => api<SharingConfiguration>(`${apiPath(id)}sharing/`)
+const publicStatus = async (token: string) => (await fetch(`${BASE_URL}/shared/${token}`)).status
+async function listIds(query: string) {
+  return (await api<{ results: SessionRecording[] }>(`${apiPath()}?${query}`)).body.results.map((r) => r.id)
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Recordings' })
+const dataRows = (page: Page) => table(page).getByRole('rowgroup').nth(1).getByRole('row')
+const rowOf = (page: Page, id: string) =>
+  dataRows(page).filter({ has: page.getByRole('checkbox', { name: `Select recording ${id}`, exact: true }) })
+async function firstId(page: Page) {
+  const label = await dataRows(page).first().getByRole('checkbox').getAttribute('aria-label')
+  return label!.replace('Select recording ', '')
+}
+const deletes = (page: Page) => {
+  const sent: Request[] = []
+  page.on('request', (r) => r.method() === 'DELETE' && sent.push(r))
+  return sent
+}
+
+test('paging, page size and sort survive reload and back/forward', async ({ page }) => {
+  await seed(60)
+  await signInRemembered(page, listPath())
+  await expect(page.getByText('1–50 of 60')).toBeVisible()
+  expect(await firstId(page)).toBe(rows[0]!.id)
+
+  await page.getByRole('button', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/\?page=2$/)
+  await expect(page.getByText('51–60 of 60')).toBeVisible()
+  expect(await firstId(page)).toBe(rows[50]!.id)
+
+  await table(page).getByRole('button', { name: 'Duration' }).click()
+  await expect(page).toHaveURL(/\?sort=-duration$/)
+  await expect(page.getByText('1–50 of 60')).toBeVisible()
+  await expect.poll(() => firstId(page)).toBe((await listIds('order=duration&limit=1'))[0])
+
+  await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('25')
+  await page.getByRole('button', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(page.getByText('26–50 of 60')).toBeVisible()
+  const secondPageFirst = (await listIds('order=duration&limit=1&offset=25'))[0]
+  await expect.poll(() => firstId(page)).toBe(secondPageFirst)
+
+  await page.reload()
+  await expect(page.getByText('26–50 of 60')).toBeVisible()
+  expect(await firstId(page)).toBe(secondPageFirst)
+  await expect(table(page).getByRole('columnheader', { name: 'Duration' })).toHaveAttribute('aria-sort', 'descending')
+  await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('25')
+
+  await page.goBack()
+  await expect(page.getByText('1–25 of 60')).toBeVisible()
+  await page.goBack()
+  await expect(page.getByText('1–50 of 60')).toBeVisible()
+  await expect(page).toHaveURL(/\?sort=-duration$/)
+  await page.goBack()
+  await expect(page.getByText('51–60 of 60')).toBeVisible()
+  await page.goForward()
+  await expect(page).toHaveURL(/\?sort=-duration$/)
+  await expect(page.getByText('1–50 of 60')).toBeVisible()
+})
+
+test('filters live in the URL and the AI helper suggests filters to apply or discard', async ({ page }) => {
+  await seed(30)
+  await signInRemembered(page, listPath())
+  await page.getByRole('combobox', { name: 'Viewed' }).selectOption('false')
+  await expect(page).toHaveURL(/viewed=false/)
+  const unviewed = rows.filter((r) => !r.viewed).length
+  await expect(page.getByText(`1–${unviewed} of ${unviewed}`)).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('combobox', { name: 'Viewed' })).toHaveValue('false')
+  await page.getByRole('button', { name: 'Clear filters' }).first().click()
+  await expect(page.getByText('1–30 of 30')).toBeVisible()
+
+  await page.getByRole('button', { name: /AI helpers/ }).click()
+  await expect(page.getByText('Experimental').first()).toBeVisible()
+  await expect(page.getByText(/experimental endpoints that may change/)).toBeVisible()
+  const describe = page.getByRole('textbox', { name: 'Describe the recordings you want' })
+  await describe.fill('zzz qqq')
+  await page.getByRole('button', { name: 'Suggest filters' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'No filters suggested' })).toBeVisible()
+
+  await describe.fill('unviewed recordings with console errors, longest first')
+  await page.getByRole('button', { name: 'Suggest filters' }).click()
+  const suggestion = page.getByRole('status').filter({ hasText: 'Unviewed only' })
+  await expect(suggestion).toContainText('With errors')
+  await expect(suggestion).toContainText('longest first')
+  await expect(page).not.toHaveURL(/viewed=/)
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(page).toHaveURL(/sort=-duration/)
+  await expect(page).toHaveURL(/viewed=false/)
+  await expect(page).toHaveURL(/has_console_errors=true/)
+  await expect(page.getByRole('combobox', { name: 'Console errors' })).toHaveValue('true')
+  const expected = rows.filter((r) => !r.viewed && (r.console_error_count ?? 0) > 0).length
+  await expect(
+    page.getByText(expected ? `1–${expected} of ${expected}` : 'No recordings match these filters'),
+  ).toBeVisible()
+})
+
+test('a javascript: start URL is shown as text, never as a link', async ({ page }) => {
+  await seed(5, {
+    0: { start_url: 'javascript:alert(document.domain)' },
+    1: { start_url: 'https://shop.example.com/checkout?step=2' },
+  })
+  await signInByLink(page, listPath())
+  const evil = rowOf(page, rows[0]!.id)
+  await expect(evil.getByText('javascript:alert(document.domain)')).toBeVisible()
+  await expect(evil.getByRole('link', { name: /javascript/ })).toHaveCount(0)
+  const safe = rowOf(page, rows[1]!.id).getByRole('link', { name: 'shop.example.com/checkout?step=2' })
+  await expect(safe).toHaveAttribute('href', 'https://shop.example.com/checkout?step=2')
+
+  await evil.getByRole('link').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByText('javascript:alert(document.domain)')).toBeVisible()
+  await expect(page.getByRole('link', { name: /javascript/ })).toHaveCount(0)
+})
+
+test('marking viewed by keyboard and on the detail page persists', async ({ page }) => {
+  await seed(6, { 0: { viewed: 0 }, 1: { viewed: 0 } })
+  await signInRemembered(page, listPath())
+  const first = rowOf(page, rows[0]!.id)
+  await expect(first.getByRole('img', { name: 'Not viewed' })).toBeVisible()
+
+  await page.keyboard.press('?')
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Mark viewed / unviewed')
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('j')
+  await page.keyboard.press('v')
+  await expect(first.getByRole('img', { name: 'Not viewed' })).toHaveCount(0)
+  await expect.poll(async () => (await getRecording(rows[0]!.id)).body.viewed).toBe(true)
+  await page.reload()
+  await expect(rowOf(page, rows[1]!.id).getByRole('img', { name: 'Not viewed' })).toBeVisible()
+  await expect(first.getByRole('img', { name: 'Not viewed' })).toHaveCount(0)
+
+  // Enter opens the active row; the detail page toggles it back and forth.
+  await page.keyboard.press('j')
+  await page.keyboard.press('j')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/recordings/${rows[1]!.id}$`))
+  await page.getByRole('button', { name: 'Mark as viewed' }).click()
+  await expect(page.getByRole('button', { name: 'Mark as unviewed' })).toBeVisible()
+  await expect.poll(async () => (await getRecording(rows[1]!.id)).body.viewed).toBe(true)
+  await page.getByRole('button', { name: 'Mark as unviewed' }).click()
+  await expect.poll(async () => (await getRecording(rows[1]!.id)).body.viewed).toBe(false)
+})
+
+test('the detail page shows every field and steps through the list order', async ({ page }) => {
+  await seed(30)
+  await signInByLink(page, `${listPath()}?sort=-duration&page_size=25`)
+  const order = await listIds('order=duration&limit=30')
+  await rowOf(page, order[24]!).getByRole('link').first().click()
+  await expect(page.getByText(order[24]!).first()).toBeVisible()
+  for (const label of ['Start URL', 'Duration', 'Active time', 'Console errors', 'Activity score', 'Snapshot source']) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible()
+  }
+  await expect(page.getByRole('heading', { name: 'Properties' })).toBeVisible()
+
+  // The last row of page 1: "Next" crosses to page 2.
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page).toHaveURL(new RegExp(`/recordings/${order[25]}\\?.*page=2`))
+  await page.keyboard.press('k')
+  await expect(page).toHaveURL(new RegExp(`/recordings/${order[24]}\\?`))
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Recordings' }).click()
+  await expect(page).toHaveURL(new RegExp(`${listPath()}\\?sort=-duration&page_size=25$`))
+})
+
+test('single delete from the row menu removes the recording', async ({ page }) => {
+  await seed(8)
+  await signInByLink(page, listPath())
+  await expect(page.getByText('1–8 of 8')).toBeVisible()
+  const id = rows[2]!.id
+  await page.getByRole('button', { name: `Actions for recording ${id}` }).click()
+  await page.getByRole('menuitem', { name: 'Delete…' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this recording?' })
+  await expect(dialog).toContainText('1 recording, not shared publicly')
+  await dialog.getByRole('button', { name: 'Delete recording' }).click()
+  await expect(rowOf(page, id)).toHaveCount(0)
+  await expect(page.getByText('1–7 of 7')).toBeVisible()
+  await expect.poll(async () => (await getRecording(id)).status).toBe(404)
+})
+
+test('a delete the server refuses comes back with an error toast', async ({ page }) => {
+  await seed(8)
+  const id = rows[0]!.id
+  await page.route(`**${apiPath(id)}`, async (route) => {
+    if (route.request().method() !== 'DELETE') return route.continue()
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    await route.fulfill({
+      status: 500,
+      json: { type: 'server_error', code: 'error', detail: 'Simulated failure.', attr: null },
+    })
+  })
+  await signInByLink(page, listPath())
+  await expect(rowOf(page, id)).toBeVisible()
+  await page.keyboard.press('j')
+  await page.keyboard.press('Delete')
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete recording' }).click()
+  await expect(rowOf(page, id)).toHaveCount(0)
+  await expect(page.getByText(`Could not delete recording ${id}: Simulated failure.`)).toBeVisible()
+  await expect(rowOf(page, id)).toBeVisible()
+  await expect(page.getByText('1–8 of 8')).toBeVisible()
+  expect((await getRecording(id)).status).toBe(200)
+})
+
+test('bulk delete can be undone within 5 seconds: nothing is deleted', async ({ page }) => {
+  await seed(10)
+  const sent = deletes(page)
+  await signInByLink(page, listPath())
+  await expect(page.getByText('1–10 of 10')).toBeVisible()
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('j')
+    await page.keyboard.press('x')
+  }
+  await expect(page.getByRole('region', { name: 'Bulk actions' })).toContainText('3 recordings selected')
+  await page.getByRole('button', { name: 'Delete selected…' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Delete 3 recordings?' })
+  await expect(dialog).toContainText('3 recordings, none shared publicly')
+  await dialog.getByRole('button', { name: 'Delete 3 recordings' }).click()
+  for (const r of rows.slice(0, 3)) await expect(rowOf(page, r.id)).toHaveCount(0)
+
+  await page.getByRole('button', { name: 'Undo' }).click()
+  for (const r of rows.slice(0, 3)) await expect(rowOf(page, r.id)).toBeVisible()
+  await page.waitForTimeout(6000)
+  expect(sent).toHaveLength(0)
+  for (const r of rows.slice(0, 3)) expect((await getRecording(r.id)).status).toBe(200)
+  await expect(page.getByText('1–10 of 10')).toBeVisible()
+})
+
+test('bulk delete states the shared impact, waits 5 seconds, then deletes them all', async ({ page }) => {
+  await seed(10)
+  const doomed = rows.slice(0, 5)
+  const tokens: string[] = []
+  for (const r of [doomed[1]!, doomed[3]!]) {
+    const shared = await api<SharingConfiguration>(`${apiPath(r.id)}sharing/`, {
+      method: 'PATCH',
+      body: { enabled: true },
+    })
+    tokens.push(shared.body.access_token!)
+  }
+  const sent = deletes(page)
+  await signInByLink(page, listPath())
+  for (const r of doomed) await page.getByRole('checkbox', { name: `Select recording ${r.id}` }).check()
+  await page.keyboard.press('Delete')
+  const dialog = page.getByRole('alertdialog', { name: 'Delete 5 recordings?' })
+  await expect(dialog).toContainText('5 recordings, 2 of them shared publicly — their links stop working')
+  await dialog.getByRole('button', { name: 'Delete 5 recordings' }).click()
+  await expect(page.getByText('1–5 of 5')).toBeVisible()
+  await page.waitForTimeout(3000)
+  expect(sent).toHaveLength(0)
+
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted 5 recordings.' }).first()).toBeVisible({
+    timeout: 15_000,
+  })
+  expect(sent).toHaveLength(5)
+  await expect(page.getByText('1–5 of 5')).toBeVisible()
+  for (const r of doomed) expect((await getRecording(r.id)).status).toBe(404)
+  for (const token of tokens) expect(await publicStatus(token)).toBe(404)
+  const total = await api<{ count: number }>(`${apiPath()}?limit=1`)
+  expect(total.body.count).toBe(5)
+})
+
+test('sharing: toggle persists, token masked until revealed, copy works, rotation changes the link', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL })
+  await seed(3)
+  const id = rows[0]!.id
+  await signInRemembered(page, listPath())
+  await rowOf(page, id).getByRole('link').first().click()
+  await page.getByRole('button', { name: 'Share…' }).click()
+  const panel = page.getByRole('dialog', { name: 'Share recording' })
+  const toggle = panel.getByRole('switch', { name: 'Share publicly' })
+  await expect(toggle).not.toBeChecked()
+  await toggle.click()
+  await expect(toggle).toBeChecked()
+  await expect.poll(async () => (await getSharing(id)).body.enabled).toBe(true)
+  const token = (await getSharing(id)).body.access_token!
+  expect(await publicStatus(token)).toBe(200)
+
+  const tokenBox = panel.getByRole('textbox', { name: 'Access token' })
+  const linkBox = panel.getByRole('textbox', { name: 'Public link' })
+  await expect(tokenBox).toHaveValue(`${token.slice(0, 4)}…${token.slice(-2)}`)
+  await expect(linkBox).not.toHaveValue(new RegExp(token))
+  await expect(panel.getByRole('textbox', { name: 'Embed code' })).not.toHaveValue(new RegExp(token))
+  await expect(page.getByText(token)).toHaveCount(0)
+
+  await panel.getByRole('button', { name: 'Copy public link' }).click()
+  await expect(panel.getByRole('button', { name: 'Copied' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${BASE_URL}/shared/${token}`)
+  await panel.getByRole('button', { name: 'Copy embed code' }).click()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`src="${BASE_URL}/embedded/${token}"`)
+  await expect(tokenBox).not.toHaveValue(token)
+
+  await panel.getByRole('button', { name: 'Reveal' }).click()
+  await expect(tokenBox).toHaveValue(token)
+  await expect(linkBox).toHaveValue(`${BASE_URL}/shared/${token}`)
+
+  await panel.getByRole('button', { name: 'Rotate link…' }).click()
+  await expect(panel.getByRole('alert')).toContainText('stop working')
+  await panel.getByRole('button', { name: 'Rotate link', exact: true }).click()
+  await expect(linkBox).not.toHaveValue(`${BASE_URL}/shared/${token}`)
+  const rotated = (await getSharing(id)).body.access_token!
+  expect(rotated).not.toBe(token)
+  await expect(linkBox).toHaveValue(`${BASE_URL}/shared/${rotated}`)
+  expect(await publicStatus(token)).toBe(404)
+  expect(await publicStatus(rotated)).toBe(200)
+
+  await page.reload()
+  await page.getByRole('button', { name: 'Share…' }).click()
+  await expect(page.getByRole('switch', { name: 'Share publicly' })).toBeChecked()
+  await page.getByRole('switch', { name: 'Share publicly' }).click()
+  await expect.poll(async () => (await getSharing(id)).body.enabled).toBe(false)
+  expect(await publicStatus(rotated)).toBe(404)
+})
+
+test('a read-only key sees the sharing panel read-only, with the reason', async ({ page }) => {
+  await seed(3)
+  await api(`${apiPath(rows[0]!.id)}sharing/`, { method: 'PATCH', body: { enabled: true } })
+  const key = createKey(['session_recording:read', 'sharing_configuration:read', 'organization:read'], 'e2e read-only')
+  await signInByLink(page, listPath(), key)
+  await page.getByRole('button', { name: `Actions for recording ${rows[0]!.id}` }).click()
+  await expect(page.getByRole('menuitem', { name: /Mark as (un)?viewed/ })).toHaveAttribute('aria-disabled', 'true')
+  await page.getByRole('menuitem', { name: 'Share…' }).click()
+  const panel = page.getByRole('dialog', { name: 'Share recording' })
+  await expect(panel).toContainText('Needs scope sharing_configuration:write')
+  await expect(panel.getByRole('switch', { name: 'Share publicly' })).toBeDisabled()
+  await expect(panel.getByRole('switch', { name: 'Share publicly' })).toBeChecked()
+  await expect(panel.getByRole('button', { name: 'Rotate link…' })).toHaveAttribute('aria-disabled', 'true')
+  await page.keyboard.press('Escape')
+
+  await page.keyboard.press('j')
+  await page.keyboard.press('v')
+  await expect(page.getByText('Needs scope session_recording:write: cannot mark recordings viewed.')).toBeVisible()
+  expect((await getRecording(rows[0]!.id)).body.viewed).toBe(Boolean(rows[0]!.viewed))
+})
+
+test('the regex helper tests its pattern against the loaded start URLs', async ({ page }) => {
+  await seed(20, {
+    0: { start_url: 'https://app.example.com/pricing' },
+    1: { start_url: 'https://www.example.com/signup' },
+  })
+  await signInByLink(page, listPath())
+  await page.getByRole('button', { name: /AI helpers/ }).click()
+  const describe = page.getByRole('textbox', { name: 'Describe the start URLs to match' })
+
+  await describe.fill('the moon')
+  await page.getByRole('button', { name: 'Generate pattern' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'No pattern generated' })).toContainText('Could not turn')
+
+  await describe.fill('pricing or signup pages')
+  await page.getByRole('button', { name: 'Generate pattern' }).click()
+  const pattern = page.getByRole('textbox', { name: 'Pattern' })
+  await expect(pattern).not.toHaveValue('')
+  const re = new RegExp(await pattern.inputValue())
+  const urls = [...new Set(rows.map((r) => r.start_url!))]
+  const matching = urls.filter((u) => re.test(u))
+  expect(matching).toEqual(
+    expect.arrayContaining(['https://app.example.com/pricing', 'https://www.example.com/signup']),
+  )
+  await expect(page.getByText(`Matches ${matching.length} of ${urls.length} start URLs on this page.`)).toBeVisible()
+  const listed = page.getByRole('list', { name: 'Matching start URLs' })
+  await expect(listed.getByText('https://app.example.com/pricing', { exact: true })).toBeVisible()
+  await expect(listed.getByText('https://www.example.com/signup', { exact: true })).toBeVisible()
+
+  await pattern.fill('(unclosed')
+  await expect(page.getByText(/Not a valid regular expression/)).toBeVisible()
+})
