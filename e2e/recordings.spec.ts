@@ -284,6 +284,33 @@ test('bulk delete states the shared impact, waits 5 seconds, then deletes them a
   expect(total.body.count).toBe(5)
 })
 
+test('a bulk delete that partly fails says what failed and retries only those', async ({ page }) => {
+  await seed(6)
+  const [ok1, failing, ok2] = rows.slice(0, 3).map((r) => r.id)
+  await page.route(`**${apiPath(failing)}`, (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 500, json: { type: 'server_error', code: 'error', detail: 'Try later.', attr: null } })
+      : route.continue(),
+  )
+  await signInByLink(page, listPath())
+  for (const id of [ok1!, failing!, ok2!]) await page.getByRole('checkbox', { name: `Select recording ${id}` }).check()
+  await page.getByRole('button', { name: 'Delete selected…' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete 3 recordings' }).click()
+
+  const summary = page.getByRole('alert').filter({ hasText: 'Deleted 2 of 3 recordings; 1 failed.' })
+  await expect(summary).toBeVisible({ timeout: 15_000 })
+  await expect(summary).toContainText(`${failing}: Try later.`)
+  await expect(rowOf(page, failing!)).toBeVisible()
+  expect((await getRecording(ok1!)).status).toBe(404)
+  expect((await getRecording(failing!)).status).toBe(200)
+
+  await page.unroute(`**${apiPath(failing)}`)
+  await summary.getByRole('button', { name: 'Retry 1 failed delete' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted 1 recording.' }).first()).toBeVisible()
+  await expect.poll(async () => (await getRecording(failing!)).status).toBe(404)
+  await expect(page.getByText('1–3 of 3')).toBeVisible()
+})
+
 test('sharing: toggle persists, token masked until revealed, copy works, rotation changes the link', async ({
   page,
   context,

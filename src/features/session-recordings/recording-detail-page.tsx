@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { toast } from 'sonner'
 import { ChevronLeft, ChevronRight, Eye, EyeOff, Keyboard, Share2, Trash2 } from 'lucide-react'
 import { useScopePermission } from '../../api/permissions'
+import { sharingQueries } from '../../api/sharing'
 import {
   recordingFromLists,
   recordingQueries,
@@ -122,7 +123,13 @@ export function RecordingDetailPage() {
             >
               {recording.viewed ? 'Mark as unviewed' : 'Mark as viewed'}
             </Button>
-            <Button size="sm" icon={<Share2 size={15} aria-hidden />} onClick={() => setSharing(true)}>
+            <Button
+              size="sm"
+              icon={<Share2 size={15} aria-hidden />}
+              // Pointing at the button warms the panel's data, so it opens complete.
+              onPointerEnter={() => void client.prefetchQuery(sharingQueries.detail(projectId, id))}
+              onClick={() => setSharing(true)}
+            >
               Share…
             </Button>
             <Button
