@@ -253,9 +253,10 @@ test('logs filter by level, by text and by run, newest first, with older pages o
   await signInByLink(page, `/orgs/${demo.id}/batch-exports/${nightly.id}?tab=logs`)
 
   const table = page.getByRole('table', { name: 'Log entries' })
-  const rows = table.locator('tbody tr')
+  // Entry rows: those with cells (the header row has column headers only).
+  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') })
   await expect(rows).toHaveCount(50)
-  const times = await table.locator('tbody time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!))
+  const times = await table.getByRole('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!))
   expect([...times].sort().reverse()).toEqual(times)
   await expect(page.getByText(/^50 of \d+ entries, newest first$/)).toBeVisible()
   await page.getByRole('button', { name: 'Load older' }).click()

@@ -10,8 +10,8 @@ export const INTERVAL_MS: Record<BatchExportInterval, number> = {
 }
 
 export const INTERVAL_LABELS: Record<BatchExportInterval, string> = {
-  'every 5 minutes': 'Every 5 minutes',
-  'every 15 minutes': 'Every 15 minutes',
+  'every 5 minutes': 'Every 5 min',
+  'every 15 minutes': 'Every 15 min',
   hour: 'Hourly',
   day: 'Daily',
   week: 'Weekly',

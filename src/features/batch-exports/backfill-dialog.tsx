@@ -131,7 +131,10 @@ export function BackfillDialog({ orgId, exp, zones, onClose }: Props) {
           </Field>
         </div>
         {plan && plan.overlapping > 0 && (
-          <Callout tone="warning" title={`${plural(plan.overlapping, 'run')} overlap windows already exported`}>
+          <Callout
+            tone="warning"
+            title={`${plural(plan.overlapping, 'run')} ${plan.overlapping === 1 ? 'overlaps a window' : 'overlap windows'} already exported`}
+          >
             Those windows are exported again, which can duplicate rows at the destination. Checked against the last{' '}
             {exp.latest_runs.length} runs.
           </Callout>

@@ -23,7 +23,7 @@ export function exportColumns({ orgId, permission, onTogglePause, pendingFor }: 
       key: 'name',
       header: 'Name',
       cell: (exp) => (
-        <div className="cell-title">
+        <div className="cell-title name-cell">
           <Link to={`/orgs/${orgId}/batch-exports/${exp.id}`}>{exp.name}</Link>
           <span className="muted">{exp.model ?? 'events'}</span>
         </div>
@@ -46,8 +46,13 @@ export function exportColumns({ orgId, permission, onTogglePause, pendingFor }: 
         )
       },
     },
-    { key: 'interval', header: 'Interval', cell: (exp) => INTERVAL_LABELS[exp.interval], secondary: true },
-    { key: 'state', header: 'State', cell: (exp) => <ExportStateBadge exp={exp} /> },
+    {
+      key: 'interval',
+      header: 'Interval',
+      cell: (exp) => <span className="nowrap">{INTERVAL_LABELS[exp.interval]}</span>,
+      secondary: true,
+    },
+    { key: 'state', header: 'State', cell: (exp) => <ExportStateBadge exp={exp} stacked /> },
     {
       key: 'latest',
       header: 'Latest run',
@@ -55,7 +60,7 @@ export function exportColumns({ orgId, permission, onTogglePause, pendingFor }: 
         const run = exp.latest_runs[0]
         if (!run) return <span className="muted">No runs yet</span>
         return (
-          <span className="state-cell">
+          <span className="cell-stack">
             <RunStatusBadge status={run.status} />
             <span className="muted">
               <Time value={run.created_at} />

@@ -22,7 +22,7 @@ export function ExportFacts({ exp }: { exp: BatchExport }) {
     <dl className="export-facts card">
       <Fact label="Destination">
         <span className="fact-line">
-          <span>{exp.destination.type}</span>
+          {exp.destination.type !== 'S3' && <span>{exp.destination.type}</span>}
           {target && (
             <>
               <span className="mono truncate" title={target}>

@@ -2,11 +2,19 @@ import type { BatchExport } from '../../contracts'
 import { Badge } from '../../components/badge'
 import { Time } from '../../components/time'
 
-/** Active (green) or Paused (amber), with when it was paused. */
-export function ExportStateBadge({ exp, showSince = true }: { exp: BatchExport; showSince?: boolean }) {
+/** Active (green) or Paused (amber), with when it was paused (under it when `stacked`). */
+export function ExportStateBadge({
+  exp,
+  showSince = true,
+  stacked = false,
+}: {
+  exp: BatchExport
+  showSince?: boolean
+  stacked?: boolean
+}) {
   if (!exp.paused) return <Badge tone="green">Active</Badge>
   return (
-    <span className="state-cell">
+    <span className={stacked ? 'cell-stack' : 'state-cell'}>
       <Badge tone="amber">Paused</Badge>
       {showSince && exp.last_paused_at && (
         <span className="muted">

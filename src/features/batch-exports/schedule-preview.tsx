@@ -51,7 +51,7 @@ export function SchedulePreview({ interval, startAt, endAt, paused, timeZone }: 
             <li key={w.start.getTime()}>
               <span className="num">{formatRangeInZone(w.start, w.end, timeZone)}</span>
               <span className="muted num">
-                {timeZone !== 'UTC' && `${formatRangeInZone(w.start, w.end, 'UTC')} · `}runs{' '}
+                {timeZone !== 'UTC' && `${formatRangeInZone(w.start, w.end, 'UTC', { compact: true })} UTC · `}runs{' '}
                 {formatRelative(w.end, now)}
               </span>
             </li>
