@@ -49,6 +49,8 @@ test('paging, page size and sort survive reload and back/forward', async ({ page
   await signInRemembered(page, listPath())
   await expect(page.getByText('1–50 of 60')).toBeVisible()
   expect(await firstId(page)).toBe(rows[0]!.id)
+  // The largest page stays light: the DOM does not grow with the project.
+  expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeLessThan(1500)
 
   await page.getByRole('button', { name: 'Next page' }).click()
   await expect(page).toHaveURL(/\?page=2$/)

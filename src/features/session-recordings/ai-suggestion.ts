@@ -1,7 +1,13 @@
 import { recordingsQuery } from '../../contracts'
 import { formatDuration } from '../../lib/time'
-import { describeRelative } from './recording-filters-bar'
-import { FILTER_KEYS, describeSort, orderToSort, type FilterKey, type Filters } from './recording-list-params'
+import {
+  FILTER_KEYS,
+  describeRelative,
+  describeSort,
+  orderToSort,
+  type FilterKey,
+  type Filters,
+} from './recording-list-params'
 
 export type Suggestion = {
   /** The sort to switch to, or null to keep the current one. */

@@ -62,6 +62,10 @@ export function RecordingDetailPage() {
     return `/projects/${projectId}/recordings/${encodeURIComponent(n.id)}${query ? `?${query}` : ''}`
   }
   const go = (n: Neighbor | null) => n && navigate(hrefFor(n))
+  const stepReason = (end: 'first' | 'last') =>
+    neighbors.inList
+      ? `This is the ${end} recording of the list`
+      : 'Not on the current list page: open it from the list'
   const toggleViewed = () => update.mutate({ id, patch: { viewed: !recording.viewed } })
 
   const confirmDelete = () => {
@@ -102,14 +106,14 @@ export function RecordingDetailPage() {
               <Button
                 size="sm"
                 icon={<ChevronLeft size={15} aria-hidden />}
-                disabledReason={neighbors.previous ? null : 'This is the first recording of the list'}
+                disabledReason={neighbors.previous ? null : stepReason('first')}
                 onClick={() => go(neighbors.previous)}
               >
                 Previous
               </Button>
               <Button
                 size="sm"
-                disabledReason={neighbors.next ? null : 'This is the last recording of the list'}
+                disabledReason={neighbors.next ? null : stepReason('last')}
                 onClick={() => go(neighbors.next)}
               >
                 Next <ChevronRight size={15} aria-hidden />

@@ -3,7 +3,7 @@ import { X } from 'lucide-react'
 import { Button } from '../../components/button'
 import { Field, Input, Select } from '../../components/field'
 import { formatDuration } from '../../lib/time'
-import { hasFilters, type Filters } from './recording-list-params'
+import { describeRelative, hasFilters, type Filters } from './recording-list-params'
 
 const DURATIONS: [seconds: number, label: string][] = [
   [10, '10 seconds'],
@@ -14,17 +14,6 @@ const DURATIONS: [seconds: number, label: string][] = [
   [3600, '1 hour'],
 ]
 const RANGES = ['-24h', '-7d', '-30d']
-const UNIT_WORDS = { h: 'hour', d: 'day', w: 'week', m: 'month' } as const
-
-/** `-7d` → "Last 7 days", `-1d` → "Last day". */
-export function describeRelative(value: string): string | null {
-  const m = /^-(\d+)([hdwm])$/.exec(value)
-  if (!m) return null
-  const n = Number(m[1])
-  const unit = UNIT_WORDS[m[2] as keyof typeof UNIT_WORDS]
-  return n === 1 ? `Last ${unit}` : `Last ${n} ${unit}s`
-}
-
 const isRelative = (value: string | undefined) => value !== undefined && value.startsWith('-')
 
 /** A date picker for plain dates; another value the URL may hold (`-14d`, an instant) is shown as it is. */

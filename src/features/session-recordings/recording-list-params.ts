@@ -88,4 +88,15 @@ export function listRequest(page: Page, sort: string | null, filters: Filters): 
   return params
 }
 
+const UNIT_WORDS = { h: 'hour', d: 'day', w: 'week', m: 'month' } as const
+
+/** `-7d` → "Last 7 days", `-1d` → "Last day". */
+export function describeRelative(value: string): string | null {
+  const m = /^-(\d+)([hdwm])$/.exec(value)
+  if (!m) return null
+  const n = Number(m[1])
+  const unit = UNIT_WORDS[m[2] as keyof typeof UNIT_WORDS]
+  return n === 1 ? `Last ${unit}` : `Last ${n} ${unit}s`
+}
+
 export const hasFilters = (filters: Filters) => FILTER_KEYS.some((key) => filters[key] !== undefined)

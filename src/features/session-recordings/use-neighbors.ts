@@ -8,13 +8,14 @@ import { useRecordingList } from './use-recording-list'
 /** A neighbour in the list and the list page it is on. */
 export type Neighbor = { id: string; page: number }
 type Neighbors = { previous: Neighbor | null; next: Neighbor | null }
+const UNKNOWN: Neighbors & { inList: false } = { previous: null, next: null, inList: false }
 
 /**
  * Previous and next recording in the list order the user came from (page, sort and filters ride
  * along in the URL), crossing page boundaries. Once found they are remembered, so marking this
  * recording viewed under an "unviewed only" filter does not lose the way on.
  */
-export function useNeighbors(projectId: number, id: string): Neighbors & { page: number } {
+export function useNeighbors(projectId: number, id: string): Neighbors & { inList: boolean } {
   const { list, filters, rows, page } = useRecordingList(projectId)
   const index = rows?.findIndex((r) => r.id === id) ?? -1
   const atStart = index === 0 && list.page > 1
@@ -35,8 +36,8 @@ export function useNeighbors(projectId: number, id: string): Neighbors & { page:
   }
   const [remembered, setRemembered] = useState<{ id: string; value: Neighbors } | null>(null)
   if (found && (remembered?.id !== id || !sameNeighbors(remembered.value, found))) setRemembered({ id, value: found })
-  const value = found ?? (remembered?.id === id ? remembered.value : { previous: null, next: null })
-  return { ...value, page: list.page }
+  if (found) return { ...found, inList: true }
+  return remembered?.id === id ? { ...remembered.value, inList: true } : UNKNOWN
 }
 
 const sameNeighbors = (a: Neighbors, b: Neighbors) =>
