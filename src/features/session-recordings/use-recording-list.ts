@@ -42,12 +42,12 @@ export function useRecordingList(projectId: number) {
     rows: checked?.rows,
     pageOnly: checked?.pageOnly ?? [],
     setFilters: (next: Filters) => setSearch((prev) => writeFilters(prev, next)),
-    /** Sort and filters together (the AI helper's suggestion), in one history entry. */
+    /** Filters and, unless null (keep it), a sort together — the AI helper's suggestion — in one history entry. */
     applyView: (sort: string | null, next: Filters) =>
       setSearch((prev) => {
         const out = writeFilters(prev, next)
-        if (sort === null || sort === DEFAULT_SORT) out.delete('sort')
-        else out.set('sort', sort)
+        if (sort === DEFAULT_SORT) out.delete('sort')
+        else if (sort !== null) out.set('sort', sort)
         return out
       }),
   }
