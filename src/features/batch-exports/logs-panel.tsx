@@ -26,6 +26,12 @@ const LEVEL_TONE: Record<LogLevel, BadgeTone> = {
 /** Typing settles for 300 ms before it becomes a query. */
 function useDebouncedSearch(value: string, onSettled: (value: string) => void) {
   const [text, setText] = useState(value)
+  // The URL changed from elsewhere (clear, back/forward): show that instead of stale typing.
+  const [synced, setSynced] = useState(value)
+  if (value !== synced) {
+    setSynced(value)
+    setText(value)
+  }
   useEffect(() => {
     if (text === value) return
     const timer = setTimeout(() => onSettled(text), 300)
@@ -114,14 +120,7 @@ export function LogsPanel({ orgId, exp }: { orgId: string; exp: BatchExport }) {
           Live
         </span>
         {filtered && (
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => {
-              setSearchText('')
-              update({ levels: [], search: '', runId: null })
-            }}
-          >
+          <Button size="sm" variant="ghost" onClick={() => update({ levels: [], search: '', runId: null })}>
             Clear filters
           </Button>
         )}
