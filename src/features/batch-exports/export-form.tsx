@@ -110,7 +110,7 @@ export function ExportForm(props: Props) {
         <AdvancedFields disabled={disabled} />
         <div className="save-bar" data-dirty={isDirty || undefined}>
           <span className="save-bar-status" aria-live="polite">
-            {isDirty ? 'Unsaved changes' : mode === 'create' ? 'Not created yet' : 'All changes saved'}
+            {isDirty ? 'Unsaved changes' : mode === 'create' ? '' : 'All changes saved'}
           </span>
           <Button disabled={!isDirty || isSubmitting} onClick={() => form.reset()}>
             Discard
