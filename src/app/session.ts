@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { getSession, signOut, subscribeSession } from '../api/session'
 
@@ -8,13 +7,11 @@ export function useSession() {
   return useSyncExternalStore(subscribeSession, getSession, getSession)
 }
 
-/** Sign-out: forget the key everywhere, drop every cached response, back to sign-in. */
+/** Sign-out: forget the key everywhere and go back to sign-in (App drops the cache when the key goes). */
 export function useSignOut() {
-  const client = useQueryClient()
   const navigate = useNavigate()
   return () => {
     signOut(null)
-    client.clear()
     navigate('/sign-in', { replace: true })
   }
 }
