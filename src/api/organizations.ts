@@ -84,11 +84,8 @@ export function useUpdateOrganization(id: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (patch: OrganizationPatch) => request(path(id), organization, { method: 'PATCH', body: patch }),
-    onSuccess: (org) => {
-      replaceEverywhere(client, org)
-      void client.invalidateQueries({ queryKey: organizationQueries.lists() })
-      void client.invalidateQueries({ queryKey: meQueries.user().queryKey })
-    },
+    // The server's answer is written into every cache that shows it; refetching would only repeat it.
+    onSuccess: (org) => replaceEverywhere(client, org),
   })
 }
 
