@@ -4,8 +4,8 @@ import { toast } from 'sonner'
 import { organizationPatch, type Organization } from '../../contracts'
 import { useUpdateOrganization } from '../../api/organizations'
 import type { Permission } from '../../api/permissions'
-import { Button } from '../../components/button'
 import { Callout } from '../../components/callout'
+import { SaveBar } from '../../components/save-bar'
 import { applyServerError } from '../../components/server-errors'
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard'
 import { OrganizationFields } from './organization-fields'
@@ -48,23 +48,13 @@ export function OrganizationSettingsForm({ organization, permission }: Props) {
           </Callout>
         )}
         <OrganizationFields disabled={readOnly} disabledReason={permission.reason} />
-        <div className="save-bar" data-dirty={isDirty || undefined}>
-          <span className="save-bar-status" aria-live="polite">
-            {isDirty ? 'Unsaved changes' : readOnly ? permission.reason : 'All changes saved'}
-          </span>
-          <Button disabled={!isDirty || isSubmitting} onClick={() => form.reset()}>
-            Discard
-          </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            loading={isSubmitting}
-            disabled={!isDirty}
-            disabledReason={permission.reason}
-          >
-            Save
-          </Button>
-        </div>
+        <SaveBar
+          dirty={isDirty}
+          submitting={isSubmitting}
+          onDiscard={() => form.reset()}
+          savedText={readOnly ? permission.reason : undefined}
+          disabledReason={permission.reason}
+        />
       </form>
       <UnsavedChangesGuard when={isDirty} />
     </FormProvider>
