@@ -3,9 +3,9 @@ import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import type { BatchExport, LogEntry } from '../contracts'
+import type { BatchExport, BatchExportRun, LogEntry } from '../contracts'
 import { jsonResponse } from '../testing/render'
-import { batchExportQueries, useSetPaused } from './batch-exports'
+import { batchExportQueries, detailRefetchInterval, useSetPaused } from './batch-exports'
 
 const ORG = '7c1f4a5e-7b9e-4c1a-9a57-2f1e1f3b6d10'
 const exp: BatchExport = {
@@ -77,6 +77,42 @@ describe('pausing an export', () => {
     expect(detail()?.paused).toBe(false)
     expect(detail()?.last_paused_at).toBeNull()
     expect(listed()?.paused).toBe(false)
+  })
+})
+
+describe('refreshing the detail page', () => {
+  const now = Date.parse('2026-03-12T12:00:00Z')
+  const withRun = (status: BatchExportRun['status'], lastUpdate: string): BatchExport => ({
+    ...exp,
+    latest_runs: [
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        status,
+        records_completed: null,
+        records_failed: null,
+        records_total_count: null,
+        bytes_exported: null,
+        latest_error: null,
+        data_interval_start: '2026-03-12T10:00:00Z',
+        data_interval_end: '2026-03-12T11:00:00Z',
+        cursor: null,
+        created_at: lastUpdate,
+        finished_at: null,
+        last_updated_at: lastUpdate,
+        batch_export: exp.id,
+        backfill: null,
+      },
+    ],
+  })
+
+  it('polls every 15 s while a run is moving and stops once every run has finished', () => {
+    expect(detailRefetchInterval(withRun('Running', '2026-03-12T11:58:00Z'), now)).toBe(15_000)
+    expect(detailRefetchInterval(withRun('Completed', '2026-03-12T11:58:00Z'), now)).toBe(false)
+    expect(detailRefetchInterval(exp, now)).toBe(false)
+  })
+
+  it('slows to every 5 min while runs only wait in Starting', () => {
+    expect(detailRefetchInterval(withRun('Starting', '2026-03-12T10:00:00Z'), now)).toBe(300_000)
   })
 })
 

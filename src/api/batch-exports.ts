@@ -31,10 +31,19 @@ type LogCursor = { before: string | null; offset: number }
 
 export const LOG_PAGE_SIZE = 50
 const ACTIVE: readonly RunStatus[] = ['Running', 'Starting']
+/** A run that has not changed for this long is waiting (a queued backfill), not moving. */
+const IDLE_AFTER_MS = 10 * 60_000
 
-/** Whether a run is still going, so the detail page keeps itself fresh. */
-export const hasActiveRun = (exp: BatchExport | undefined) =>
-  Boolean(exp?.latest_runs.some((r) => ACTIVE.includes(r.status)))
+/**
+ * How often the detail page refreshes itself: every 15 s while a run is moving, every 5 min while
+ * runs only wait in Starting (queued backfills can wait for hours; the reference server never
+ * starts them), and not at all once every run has finished.
+ */
+export function detailRefetchInterval(exp: BatchExport | undefined, now = Date.now()): number | false {
+  const active = exp?.latest_runs.filter((r) => ACTIVE.includes(r.status)) ?? []
+  if (active.length === 0) return false
+  return active.some((r) => now - Date.parse(r.last_updated_at) < IDLE_AFTER_MS) ? 15_000 : 300_000
+}
 
 const oneMsLater = (iso: string) => new Date(Date.parse(iso) + 1).toISOString()
 
@@ -52,8 +61,7 @@ export const batchExportQueries = {
     queryOptions({
       queryKey: [...batchExportQueries.details(orgId), id],
       queryFn: ({ signal }) => request(path(orgId, id), batchExport, { signal }),
-      // Runs in progress change by the minute; finished histories do not.
-      refetchInterval: (query) => (hasActiveRun(query.state.data) ? 15_000 : false),
+      refetchInterval: (query) => detailRefetchInterval(query.state.data),
     }),
   allLogs: (orgId: string, id: string) => [...batchExportQueries.organization(orgId), 'logs', id] as const,
   /**
