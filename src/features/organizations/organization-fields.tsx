@@ -1,13 +1,13 @@
-import { Controller, useFormContext } from 'react-hook-form'
+import { useFormContext } from 'react-hook-form'
 import { Field, Input } from '../../components/field'
-import { Switch } from '../../components/switch'
+import { SwitchField } from '../../components/switch-field'
 import type { OrganizationFormValues } from './organization-values'
 
 type Props = { disabled?: boolean; disabledReason?: string | null }
 
 /** The inputs shared by the create page and the settings form. */
 export function OrganizationFields({ disabled, disabledReason }: Props) {
-  const { register, control, formState } = useFormContext<OrganizationFormValues>()
+  const { register, formState } = useFormContext<OrganizationFormValues>()
   const { errors } = formState
   const trimToNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null)
 
@@ -51,50 +51,26 @@ export function OrganizationFields({ disabled, disabledReason }: Props) {
         <h2 id="org-members" className="section-title">
           Members and security
         </h2>
-        <Controller
-          control={control}
+        <SwitchField<OrganizationFormValues>
           name="is_member_join_email_enabled"
-          render={({ field }) => (
-            <Switch
-              label="Email all members when someone joins"
-              description="Everyone in the organization gets a short note about each new member."
-              checked={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              disabled={disabled}
-              disabledReason={disabledReason}
-            />
-          )}
+          label="Email all members when someone joins"
+          description="Everyone in the organization gets a short note about each new member."
+          disabled={disabled}
+          disabledReason={disabledReason}
         />
-        <Controller
-          control={control}
+        <SwitchField<OrganizationFormValues>
           name="enforce_2fa"
-          render={({ field }) => (
-            <Switch
-              label="Enforce two-factor authentication"
-              description="Members without 2FA must set it up before they can use the organization."
-              checked={field.value ?? false}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              disabled={disabled}
-              disabledReason={disabledReason}
-            />
-          )}
+          label="Enforce two-factor authentication"
+          description="Members without 2FA must set it up before they can use the organization."
+          disabled={disabled}
+          disabledReason={disabledReason}
         />
-        <Controller
-          control={control}
+        <SwitchField<OrganizationFormValues>
           name="is_ai_data_processing_approved"
-          render={({ field }) => (
-            <Switch
-              label="Approve AI data processing"
-              description="Lets AI features send this organization's data to third-party model providers."
-              checked={field.value ?? false}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              disabled={disabled}
-              disabledReason={disabledReason}
-            />
-          )}
+          label="Approve AI data processing"
+          description="Lets AI features send this organization's data to third-party model providers."
+          disabled={disabled}
+          disabledReason={disabledReason}
         />
       </section>
     </>
