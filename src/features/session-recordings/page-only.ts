@@ -1,6 +1,6 @@
 import type { RecordingOrder, SessionRecording } from '../../contracts'
 import { splitSort } from '../../lib/list-params'
-import { DEFAULT_SORT, SORT_LABELS, type FilterKey, type Filters } from './recording-list-params'
+import { DEFAULT_SORT, SORT_LABELS, isRecordingOrder, type FilterKey, type Filters } from './recording-list-params'
 
 /**
  * The reference server filters and sorts everything itself, but a PostHog upstream (proxy mode) may
@@ -57,15 +57,14 @@ export function checkPage(
     if (!pageOnly.includes(label)) pageOnly.push(label)
   }
   const { field, descending } = splitSort(sort ?? DEFAULT_SORT)
-  if (field && field in SORT_LABELS) {
-    const f = field as RecordingOrder
+  if (field && isRecordingOrder(field)) {
     const direction = descending ? -1 : 1
     const compare = (a: SessionRecording, b: SessionRecording) =>
-      direction * Math.sign(sortValue(a, f) - sortValue(b, f) || 0)
+      direction * Math.sign(sortValue(a, field) - sortValue(b, field) || 0)
     const inOrder = kept.every((r, i) => i === 0 || compare(kept[i - 1]!, r) <= 0)
     if (!inOrder) {
       kept = [...kept].sort(compare)
-      pageOnly.push(`sort by ${SORT_LABELS[f]}`)
+      pageOnly.push(`sort by ${SORT_LABELS[field]}`)
     }
   }
   return { rows: kept, pageOnly }

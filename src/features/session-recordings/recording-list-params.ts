@@ -8,7 +8,6 @@ import { splitSort } from '../../lib/list-params'
  * descending) and the server's own filter names (`viewed`, `has_console_errors`, `min_duration`,
  * `date_from`, `date_to`), so a filtered view is a link anyone can open.
  */
-export const RECORDING_SORTS = RECORDING_ORDERS
 export const DEFAULT_SORT = '-start_time'
 /** Small pages keep the page light (≈ 1,200 elements at 50 rows, whatever the project's size). */
 export const RECORDING_PAGE_SIZES = [25, 50] as const
@@ -40,20 +39,20 @@ export function writeFilters(search: URLSearchParams, filters: Filters): URLSear
   return out
 }
 
-/** The console's sort (`-duration` = longest first) as PostHog's `order` (descending unless `-`). */
-export function sortToOrder(sort: string | null): string | undefined {
-  const { field, descending } = splitSort(sort ?? DEFAULT_SORT)
-  if (!field) return undefined
-  return descending ? field : `-${field}`
-}
+/** Whether a field is one the server can order by. */
+export const isRecordingOrder = (field: string): field is RecordingOrder =>
+  (RECORDING_ORDERS as readonly string[]).includes(field)
+
+// The console's sort and PostHog's `order` put the `-` on opposite ends: here it means descending
+// (`-duration` = longest first), there ascending. Translating either way is flipping it.
+const flipSign = (value: string) => (value.startsWith('-') ? value.slice(1) : `-${value}`)
+
+/** The console's sort as PostHog's `order`. */
+export const sortToOrder = (sort: string | null): string => flipSign(sort ?? DEFAULT_SORT)
 
 /** PostHog's `order` back into the console's sort, or null when it names no known field. */
-export function orderToSort(order: string): string | null {
-  const ascending = order.startsWith('-')
-  const field = order.replace(/^-/, '')
-  if (!(RECORDING_ORDERS as readonly string[]).includes(field)) return null
-  return ascending ? field : `-${field}`
-}
+export const orderToSort = (order: string): string | null =>
+  isRecordingOrder(order.replace(/^-/, '')) ? flipSign(order) : null
 
 export const SORT_LABELS: Record<RecordingOrder, string> = {
   start_time: 'start time',
@@ -76,16 +75,13 @@ const SORT_WORDS: Record<RecordingOrder, [descending: string, ascending: string]
 /** "longest first", "newest first", "most console errors first". */
 export function describeSort(sort: string | null): string {
   const { field, descending } = splitSort(sort ?? DEFAULT_SORT)
-  const words = SORT_WORDS[(field ?? 'start_time') as RecordingOrder] ?? SORT_WORDS.start_time
+  const words = SORT_WORDS[field && isRecordingOrder(field) ? field : 'start_time']
   return words[descending ? 0 : 1]
 }
 
 /** What one list request asks the server for. */
 export function listRequest(page: Page, sort: string | null, filters: Filters): RecordingListParams {
-  const params: RecordingListParams = { ...page, ...(filters as RecordingFilters) }
-  const order = sortToOrder(sort)
-  if (order) params.order = order
-  return params
+  return { ...page, ...(filters as RecordingFilters), order: sortToOrder(sort) }
 }
 
 const UNIT_WORDS = { h: 'hour', d: 'day', w: 'week', m: 'month' } as const

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
+import { RECORDING_ORDERS } from '../../contracts'
 import { recordingQueries } from '../../api/session-recordings'
 import { useListParams } from '../../components/use-list-params'
 import { checkPage } from './page-only'
@@ -8,7 +9,6 @@ import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
   RECORDING_PAGE_SIZES,
-  RECORDING_SORTS,
   listRequest,
   parseFilters,
   writeFilters,
@@ -20,7 +20,7 @@ export function useRecordingList(projectId: number) {
   const list = useListParams({
     pageSizes: RECORDING_PAGE_SIZES,
     defaultPageSize: DEFAULT_PAGE_SIZE,
-    sorts: RECORDING_SORTS,
+    sorts: RECORDING_ORDERS,
     defaultSort: DEFAULT_SORT,
   })
   const [search, setSearch] = useSearchParams()
