@@ -5,7 +5,7 @@ import { allOf, membershipName, membershipPermission, useScopes, scopePermission
 import { Badge } from '../../components/badge'
 import { PageHeader } from '../../components/page-header'
 import { useDocumentTitle } from '../../components/use-document-title'
-import { DangerZone } from './danger-zone'
+import { DeleteOrganization } from './delete-organization'
 import { OrganizationFacts } from './organization-facts'
 import { OrganizationSettingsForm } from './organization-settings-form'
 import './organizations.css'
@@ -35,7 +35,7 @@ export function OrganizationPage() {
         <OrganizationSettingsForm key={org.id} organization={org} permission={canEdit} />
         <OrganizationFacts organization={org} />
       </div>
-      <DangerZone organization={org} permission={canDelete} />
+      <DeleteOrganization organization={org} permission={canDelete} />
     </div>
   )
 }
