@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { BatchExport, BatchExportRun, LogEntry } from '../contracts'
 import { jsonResponse } from '../testing/render'
-import { batchExportQueries, detailRefetchInterval, useSetPaused } from './batch-exports'
+import { batchExportQueries, detailRefetchInterval, useLiveLogs, useSetPaused } from './batch-exports'
 
 const ORG = '7c1f4a5e-7b9e-4c1a-9a57-2f1e1f3b6d10'
 const exp: BatchExport = {
@@ -156,5 +156,36 @@ describe('log pages', () => {
     expect(url.searchParams.get('instance_id')).toBe('run-1')
     expect(url.searchParams.get('limit')).toBe('50')
     expect(url.searchParams.has('before')).toBe(false)
+  })
+
+  describe('staying live', () => {
+    const body = (results: LogEntry[], count: number) => ({ count, next: null, previous: null, results })
+    const filters = { levels: [], search: '', runId: null }
+    const loaded = body([entry('2026-03-01T10:00:05.000Z'), entry('2026-03-01T10:00:01.000Z')], 2)
+    const isProbe = (input: unknown) => new URL(String(input)).searchParams.get('limit') === '1'
+
+    /** Loads the first page with a probe that agrees, then polls once more against `next`. */
+    async function pollAgainst(next: { results: LogEntry[]; count: number }) {
+      let newest = body([entry('2026-03-01T10:00:05.000Z')], 2)
+      fetchMock.mockImplementation((input) => Promise.resolve(jsonResponse(200, isProbe(input) ? newest : loaded)))
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      )
+      const { result } = renderHook(() => useLiveLogs(ORG, exp.id, filters), { wrapper })
+      await waitFor(() => expect(result.current.query.isSuccess && !result.current.refreshing).toBe(true))
+      newest = next
+      await act(() => client.refetchQueries({ queryKey: batchExportQueries.newestLog(ORG, exp.id, filters).queryKey }))
+      await waitFor(() => expect(result.current.refreshing).toBe(false))
+      return fetchMock.mock.calls.filter(([input]) => !isProbe(input)).length
+    }
+
+    it('leaves the loaded pages alone while the newest entry and count are unchanged', async () => {
+      expect(await pollAgainst(body([entry('2026-03-01T10:00:05.000Z')], 2))).toBe(1)
+    })
+
+    it('re-fetches the pages when a newer entry arrived', async () => {
+      expect(await pollAgainst(body([entry('2026-03-01T10:00:09.000Z')], 3))).toBe(2)
+    })
   })
 })

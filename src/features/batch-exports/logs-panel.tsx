@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react'
-import { useInfiniteQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
 import { ScrollText } from 'lucide-react'
 import { LOG_LEVELS, type BatchExport, type LogLevel } from '../../contracts'
-import { batchExportQueries, type LogFilters } from '../../api/batch-exports'
+import { useLiveLogs, type LogFilters } from '../../api/batch-exports'
 import { Badge, type BadgeTone } from '../../components/badge'
 import { Button } from '../../components/button'
 import { EmptyState } from '../../components/empty-state'
@@ -47,7 +46,7 @@ export function LogsPanel({ orgId, exp }: { orgId: string; exp: BatchExport }) {
   const update = (changes: Partial<LogFilters>) =>
     setParams((prev) => writeLogFilters(prev, { ...readLogFilters(prev), ...changes }), { replace: true })
   const [searchText, setSearchText] = useDebouncedSearch(filters.search, (search) => update({ search }))
-  const query = useInfiniteQuery(batchExportQueries.logs(orgId, exp.id, filters))
+  const { query, refreshing } = useLiveLogs(orgId, exp.id, filters)
   const entries = query.data?.pages.flatMap((p) => p.results) ?? []
   const total = query.data?.pages[0]?.count ?? null
   const zone = viewerTimeZone()
@@ -116,7 +115,7 @@ export function LogsPanel({ orgId, exp }: { orgId: string; exp: BatchExport }) {
             : `${formatNumber(entries.length)} of ${formatNumber(total)} ${total === 1 ? 'entry' : 'entries'}, newest first`}
         </span>
         <span className="live-indicator" title="New entries appear every 5 seconds while this tab is open">
-          <span className="live-dot" data-fetching={query.isFetching || undefined} aria-hidden />
+          <span className="live-dot" data-fetching={refreshing || undefined} aria-hidden />
           Live
         </span>
         {filtered && (
