@@ -7,7 +7,7 @@ import {
 import { newId } from '../auth/keys'
 import { nowIso, statements, type Db } from './database'
 
-interface ExportRow {
+export interface ExportRow {
   id: string
   organization_id: string
   team_id: number

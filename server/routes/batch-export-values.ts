@@ -1,28 +1,20 @@
+import type { z } from 'zod'
 import {
+  backfillRunCount,
+  backfillWindows,
+  MAX_BACKFILL_RUNS,
   SECRET_FIELDS,
-  type BatchExportCreate,
-  type BatchExportPatch,
   type BatchExportInterval,
+  type batchExportCreate,
+  type batchExportPatch,
 } from '../../src/contracts/batch-exports'
 import type { Organization } from '../../src/contracts/organizations'
-import type { findBatchExportRow } from '../db/batch-exports'
-import { type BatchExportValues, storedConfig } from '../db/batch-exports'
-import { invalid } from '../http/errors'
+import { storedConfig, type BatchExportValues, type ExportRow } from '../db/batch-exports'
 import { nowIso } from '../db/database'
-import type { z } from 'zod'
-import type { batchExportCreate, batchExportPatch } from '../../src/contracts/batch-exports'
+import { invalid } from '../http/errors'
 
 type Created = z.output<typeof batchExportCreate>
 type Patched = z.output<typeof batchExportPatch>
-type Row = NonNullable<ReturnType<typeof findBatchExportRow>>
-
-export const INTERVAL_MS: Record<BatchExportInterval, number> = {
-  hour: 3_600_000,
-  day: 86_400_000,
-  week: 604_800_000,
-  'every 5 minutes': 300_000,
-  'every 15 minutes': 900_000,
-}
 
 function teamOf(org: Organization, teamId: number | undefined): number {
   if (teamId === undefined) {
@@ -54,7 +46,7 @@ export function valuesForCreate(org: Organization, body: Created): BatchExportVa
 }
 
 /** Merges a PATCH onto the stored export; empty or absent secrets keep the stored ones. */
-export function valuesForPatch(org: Organization, row: Row, body: Patched): BatchExportValues {
+export function valuesForPatch(org: Organization, row: ExportRow, body: Patched): BatchExportValues {
   const stored = storedConfig(row)
   let type = row.destination_type
   let config = stored
@@ -91,21 +83,15 @@ export function valuesForPatch(org: Organization, row: Row, body: Patched): Batc
   }
 }
 
-export const MAX_BACKFILL_RUNS = 1000
-
-/** The data windows a backfill covers: one per interval from start, the last clipped to end. */
-export function backfillWindows(interval: BatchExportInterval, startAt: string, endAt: string) {
-  const step = INTERVAL_MS[interval]
+/** The windows of a backfill as ISO instants; refuses a range that would create too many runs. */
+export function backfillWindowsFor(interval: BatchExportInterval, startAt: string, endAt: string) {
   const start = Date.parse(startAt)
   const end = Date.parse(endAt)
-  if (Math.ceil((end - start) / step) > MAX_BACKFILL_RUNS) {
+  if (backfillRunCount(interval, start, end) > MAX_BACKFILL_RUNS) {
     throw invalid(`That range would create more than ${MAX_BACKFILL_RUNS} runs; choose a shorter range.`, 'start_at')
   }
-  const windows: { start: string; end: string }[] = []
-  for (let t = start; t < end; t += step) {
-    windows.push({ start: new Date(t).toISOString(), end: new Date(Math.min(t + step, end)).toISOString() })
-  }
-  return windows
+  return backfillWindows(interval, start, end).map((w) => ({
+    start: new Date(w.start).toISOString(),
+    end: new Date(w.end).toISOString(),
+  }))
 }
-
-export type { BatchExportCreate, BatchExportPatch }

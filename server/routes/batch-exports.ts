@@ -22,7 +22,7 @@ import { nowIso, type Db } from '../db/database'
 import { notFound } from '../http/errors'
 import { route } from '../http/route'
 import { envelope, pageOf } from '../pagination'
-import { backfillWindows, valuesForCreate, valuesForPatch } from './batch-export-values'
+import { backfillWindowsFor, valuesForCreate, valuesForPatch } from './batch-export-values'
 import { isUuid, organizationParam } from './params'
 import type { Auth } from '../auth/authenticate'
 
@@ -118,7 +118,7 @@ export const batchExportRoutes = [
     handle: ({ db, auth, params, body }) => {
       const { row } = exportRow(db, auth, params)
       const now = nowIso()
-      const runs = backfillWindows(row.interval, body.start_at, body.end_at).map((w) => ({
+      const runs = backfillWindowsFor(row.interval, body.start_at, body.end_at).map((w) => ({
         status: 'Starting' as const,
         records_completed: null,
         records_failed: null,

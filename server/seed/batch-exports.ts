@@ -1,8 +1,7 @@
-import { RUN_STATUSES, type BatchExportInterval, type RunStatus } from '../../src/contracts/batch-exports'
+import { INTERVAL_MS, RUN_STATUSES, type BatchExportInterval, type RunStatus } from '../../src/contracts/batch-exports'
 import { insertBatchExport, insertRun, type BatchExportValues } from '../db/batch-exports'
 import { insertLog } from '../db/batch-export-logs'
 import type { Db } from '../db/database'
-import { INTERVAL_MS } from '../routes/batch-export-values'
 import type { Random } from './random'
 
 const ERRORS: Partial<Record<RunStatus, string[]>> = {

@@ -29,6 +29,30 @@ export const RUN_STATUSES = [
 ] as const
 export const LOG_LEVELS = ['DEBUG', 'LOG', 'INFO', 'WARNING', 'ERROR'] as const
 
+/** Length of each interval; the scheduler, backfills and the console's preview use the same fixed lengths. */
+export const INTERVAL_MS: Record<(typeof BATCH_EXPORT_INTERVALS)[number], number> = {
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 604_800_000,
+  'every 5 minutes': 300_000,
+  'every 15 minutes': 900_000,
+}
+
+/** A backfill may create at most this many runs. */
+export const MAX_BACKFILL_RUNS = 1000
+
+/** The data windows a backfill of `[startMs, endMs)` covers: one per interval from start, the last clipped to end. */
+export function backfillWindows(interval: BatchExportInterval, startMs: number, endMs: number) {
+  const step = INTERVAL_MS[interval]
+  const windows: { start: number; end: number }[] = []
+  for (let t = startMs; t < endMs; t += step) windows.push({ start: t, end: Math.min(t + step, endMs) })
+  return windows
+}
+
+/** How many runs a backfill of `[startMs, endMs)` would create. */
+export const backfillRunCount = (interval: BatchExportInterval, startMs: number, endMs: number) =>
+  Math.max(0, Math.ceil((endMs - startMs) / INTERVAL_MS[interval]))
+
 export type BatchExportModel = (typeof BATCH_EXPORT_MODELS)[number]
 export type BatchExportInterval = (typeof BATCH_EXPORT_INTERVALS)[number]
 export type DestinationType = (typeof DESTINATION_TYPES)[number]

@@ -1,13 +1,7 @@
-import type { BatchExportInterval } from '../contracts'
+import { INTERVAL_MS, type BatchExportInterval } from '../contracts'
 
-/** Length of each interval; the server and its scheduler use the same fixed lengths. */
-export const INTERVAL_MS: Record<BatchExportInterval, number> = {
-  hour: 3_600_000,
-  day: 86_400_000,
-  week: 604_800_000,
-  'every 5 minutes': 300_000,
-  'every 15 minutes': 900_000,
-}
+/** Length of each interval, from the contract the server schedules with. */
+export { INTERVAL_MS }
 
 export const INTERVAL_LABELS: Record<BatchExportInterval, string> = {
   'every 5 minutes': 'Every 5 min',
