@@ -33,6 +33,7 @@ const sql = statements({
   slugTaken: 'SELECT 1 FROM organizations WHERE slug = ?',
   member: 'INSERT INTO memberships (organization_id, user_id, level, joined_at) VALUES (?, ?, ?, ?)',
   remove: 'DELETE FROM organizations WHERE id = ?',
+  first: `SELECT o.id ${visible} ORDER BY o.rowid ASC LIMIT 1`,
 })
 
 export interface Viewer {
@@ -78,6 +79,10 @@ export function listOrganizations(db: Db, viewer: Viewer, limit: number, offset:
 }
 
 /** The organization if the viewer may see it (member, and within the key's scoped organizations). */
+/** The viewer's oldest visible organization: what `@current` means. */
+export const firstOrganizationId = (db: Db, viewer: Viewer) =>
+  (sql(db).first.get(params(viewer)) as { id: string } | undefined)?.id
+
 export function findOrganization(db: Db, viewer: Viewer, id: string): Organization | undefined {
   const row = sql(db).one.get({ ...params(viewer), id }) as OrgRow | undefined
   return row && toOrganization(db, row)
