@@ -1,5 +1,5 @@
 import type { LogEntry, LogsQuery } from '../../src/contracts/batch-exports'
-import { statements, type Db } from './database'
+import { prepareCached, statements, type Db } from './database'
 
 const sql = statements({
   insert:
@@ -36,14 +36,13 @@ function where(exportId: string, q: LogsQuery) {
 export function queryLogs(db: Db, exportId: string, q: LogsQuery, limit: number, offset: number) {
   const w = where(exportId, q)
   const count = (
-    db.prepare(`SELECT COUNT(*) AS n FROM batch_export_logs WHERE ${w.sql}`).get(...w.args) as { n: number }
+    prepareCached(db, `SELECT COUNT(*) AS n FROM batch_export_logs WHERE ${w.sql}`).get(...w.args) as { n: number }
   ).n
-  const rows = db
-    .prepare(
-      `SELECT batch_export_id AS log_source_id, instance_id, timestamp, level, message FROM batch_export_logs
+  const rows = prepareCached(
+    db,
+    `SELECT batch_export_id AS log_source_id, instance_id, timestamp, level, message FROM batch_export_logs
        WHERE ${w.sql} ORDER BY timestamp DESC, id DESC LIMIT ? OFFSET ?`,
-    )
-    .all(...w.args, limit, offset) as LogEntry[]
+  ).all(...w.args, limit, offset) as LogEntry[]
   return { count, rows }
 }
 

@@ -51,6 +51,46 @@ export function statements<T extends Record<string, string>>(sql: T) {
   }
 }
 
+/** Prepared statements for SQL built at run time (filters, orders), cached by their text. */
+const dynamic = new WeakMap<Db, Map<string, Database.Statement>>()
+export function prepareCached(db: Db, sql: string): Database.Statement {
+  let cache = dynamic.get(db)
+  if (!cache) dynamic.set(db, (cache = new Map()))
+  let stmt = cache.get(sql)
+  if (!stmt) {
+    if (cache.size >= 500) cache.clear()
+    cache.set(sql, (stmt = db.prepare(sql)))
+  }
+  return stmt
+}
+
+/**
+ * Changes whenever any connection commits a write to this database: `data_version` moves on other
+ * connections' commits, `total_changes()` on this one's. Caches keyed on it are never stale.
+ */
+export function dataVersion(db: Db): string {
+  return `${db.pragma('data_version', { simple: true })}:${prepareCached(db, 'SELECT total_changes()').pluck().get()}`
+}
+
+/** A map that forgets everything once it holds `max` entries or the database changed. */
+export function versionedCache<V>(max = 500) {
+  const caches = new WeakMap<Db, { version: string; entries: Map<string, V> }>()
+  return (db: Db) => {
+    const version = dataVersion(db)
+    let cache = caches.get(db)
+    if (!cache || cache.version !== version) caches.set(db, (cache = { version, entries: new Map() }))
+    const entries = cache.entries
+    return {
+      get: (key: string) => entries.get(key),
+      set: (key: string, value: V) => {
+        if (entries.size >= max) entries.clear()
+        entries.set(key, value)
+        return value
+      },
+    }
+  }
+}
+
 export const nowIso = () => new Date().toISOString()
 export const toBool = (v: unknown) => (v === null || v === undefined ? null : Boolean(v))
 export const fromBool = (v: boolean | null | undefined) => (v === null || v === undefined ? null : v ? 1 : 0)

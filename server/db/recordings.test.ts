@@ -49,4 +49,12 @@ describe('recording pages', () => {
     expect(countRecordings(db, teamId, { viewed: false })).toBe(before - 1)
     expect(listRecordings(db, teamId, { viewed: false }, 100, 0).some((r) => r.id === first[0]!.id)).toBe(false)
   })
+
+  it('keeps the caches of two databases apart', () => {
+    const small = world(30)
+    const large = world(40)
+    expect(countRecordings(small.db, small.teamId, {})).toBe(30)
+    expect(countRecordings(large.db, large.teamId, {})).toBe(40)
+    expect(listRecordings(large.db, large.teamId, {}, 100, 0)).toHaveLength(40)
+  })
 })

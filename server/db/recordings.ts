@@ -1,5 +1,5 @@
 import type { RecordingsQuery, SessionRecording } from '../../src/contracts/session-recordings'
-import { statements, type Db } from './database'
+import { prepareCached, statements, versionedCache, type Db } from './database'
 import { personsByDistinctIds } from './persons'
 
 export interface RecordingRow {
@@ -35,9 +35,6 @@ const ORDER_COLUMNS: Record<string, string> = {
 }
 
 const ONGOING_MS = 5 * 60_000
-
-/** Bumped on every write through this process, so caches keyed on it never serve stale data. */
-let localWrites = 0
 
 const sql = statements({
   one: 'SELECT * FROM session_recordings WHERE team_id = ? AND id = ? AND deleted_at IS NULL',
@@ -90,117 +87,92 @@ export function orderClause(q: RecordingsQuery) {
   return `${column} ${dir}, rid ${dir}`
 }
 
-const countCache = new Map<string, number>()
+/** Relative dates move with the clock, so results filtered by them are never cached. */
+const isRelative = (q: RecordingsQuery) => /^-/.test(q.date_from ?? '') || /^-/.test(q.date_to ?? '')
+
+const counts = versionedCache<number>()
 
 export function countRecordings(db: Db, teamId: number, q: RecordingsQuery): number {
   const f = filterClause(teamId, q)
-  // Relative dates move with the clock, so only absolute filters are cached.
-  const cacheable = !/^-/.test(q.date_from ?? '') && !/^-/.test(q.date_to ?? '')
-  const key = `${dataVersion(db)}|${f.where}|${JSON.stringify(f.args)}`
-  const hit = cacheable ? countCache.get(key) : undefined
+  const key = `${f.where}|${JSON.stringify(f.args)}`
+  const cache = counts(db)
+  const hit = isRelative(q) ? undefined : cache.get(key)
   if (hit !== undefined) return hit
-  const n = (
-    db.prepare(`SELECT COUNT(*) AS n FROM session_recordings WHERE ${f.where}`).get(...f.args) as { n: number }
-  ).n
-  if (cacheable) {
-    if (countCache.size > 1000) countCache.clear()
-    countCache.set(key, n)
-  }
-  return n
+  const n = prepareCached(db, `SELECT COUNT(*) FROM session_recordings WHERE ${f.where}`)
+    .pluck()
+    .get(...f.args) as number
+  return isRelative(q) ? n : cache.set(key, n)
 }
-
-/** Identifies the current state of the recordings table, across this and other connections. */
-const dataVersion = (db: Db) => `${db.name}|${db.pragma('data_version', { simple: true })}|${localWrites}`
 
 // Deep pages: remember the sort key of every ANCHOR_STRIDE-th row so a page at offset 99 900 starts from a
 // nearby anchor (keyset) instead of walking 99 900 index entries. Only NOT NULL sort columns qualify.
 const ANCHOR_STRIDE = 1000
-const ANCHORED = new Set(['start_time', 'recording_duration'])
-const anchors = new Map<string, Map<number, { v: number; rid: number }>>()
 
-function anchorAt(
-  db: Db,
-  key: string,
-  base: { where: string; args: unknown[] },
-  order: string,
-  column: string,
-  cmp: string,
-  position: number,
-) {
-  let known = anchors.get(key)
-  if (!known) {
-    if (anchors.size > 200) anchors.clear()
-    known = new Map()
-    anchors.set(key, known)
-  }
-  const hit = known.get(position)
+/** The leading column and direction of an `orderClause`. */
+const sortOf = (order: string) => order.split(/[ ,]+/) as [string, 'ASC' | 'DESC']
+const ANCHORED = new Set(['start_time', 'recording_duration'])
+type Anchor = { v: number; rid: number }
+const anchors = versionedCache<Anchor>(5000)
+
+/** The row at `position` (a multiple of ANCHOR_STRIDE), found from the nearest lower known anchor. */
+function anchorAt(db: Db, f: { where: string; args: unknown[] }, order: string, position: number) {
+  const [column, dir] = sortOf(order)
+  const cache = anchors(db)
+  const key = (p: number) => `${f.where}|${JSON.stringify(f.args)}|${order}|${p}`
+  const hit = cache.get(key(position))
   if (hit) return hit
-  let from = 0
-  for (const p of known.keys()) if (p < position && p > from) from = p
-  const prev = from ? known.get(from)! : null
+  let from = position - ANCHOR_STRIDE
+  while (from > 0 && !cache.get(key(from))) from -= ANCHOR_STRIDE
+  const prev = from > 0 ? cache.get(key(from))! : null
+  const select = `SELECT ${column} AS v, rid FROM session_recordings WHERE ${f.where}`
   const row = (
     prev
-      ? db
-          .prepare(
-            `SELECT ${column} AS v, rid FROM session_recordings WHERE ${base.where} AND (${column}, rid) ${cmp} (?, ?) ORDER BY ${order} LIMIT 1 OFFSET ?`,
-          )
-          .get(...base.args, prev.v, prev.rid, position - from - 1)
-      : db
-          .prepare(
-            `SELECT ${column} AS v, rid FROM session_recordings WHERE ${base.where} ORDER BY ${order} LIMIT 1 OFFSET ?`,
-          )
-          .get(...base.args, position)
-  ) as { v: number; rid: number } | undefined
-  if (row) known.set(position, row)
-  return row
+      ? prepareCached(
+          db,
+          `${select} AND (${column}, rid) ${dir === 'DESC' ? '<' : '>'} (?, ?) ORDER BY ${order} LIMIT 1 OFFSET ?`,
+        ).get(...f.args, prev.v, prev.rid, position - from - 1)
+      : prepareCached(db, `${select} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(...f.args, position)
+  ) as Anchor | undefined
+  return row && cache.set(key(position), row)
 }
 
 function pageRids(db: Db, teamId: number, q: RecordingsQuery, limit: number, offset: number): number[] {
   const f = filterClause(teamId, q)
   const order = orderClause(q)
-  const column = order.split(' ')[0]!
-  const descending = order.includes('DESC')
+  const [column, dir] = sortOf(order)
   const position = Math.floor(offset / ANCHOR_STRIDE) * ANCHOR_STRIDE
+  const select = `SELECT rid FROM session_recordings WHERE ${f.where}`
   if (position > 0 && ANCHORED.has(column)) {
-    const key = `${dataVersion(db)}|${f.where}|${JSON.stringify(f.args)}|${order}`
-    const anchor = anchorAt(db, key, f, order, column, descending ? '<' : '>', position)
+    const anchor = anchorAt(db, f, order, position)
     if (!anchor) return []
-    return (
-      db
-        .prepare(
-          `SELECT rid FROM session_recordings WHERE ${f.where} AND (${column}, rid) ${descending ? '<=' : '>='} (?, ?) ORDER BY ${order} LIMIT ? OFFSET ?`,
-        )
-        .all(...f.args, anchor.v, anchor.rid, limit, offset - position) as { rid: number }[]
-    ).map((r) => r.rid)
+    const from = `(${column}, rid) ${dir === 'DESC' ? '<=' : '>='} (?, ?)`
+    return prepareCached(db, `${select} AND ${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .pluck()
+      .all(...f.args, anchor.v, anchor.rid, limit, offset - position) as number[]
   }
-  return (
-    db
-      .prepare(`SELECT rid FROM session_recordings WHERE ${f.where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(...f.args, limit, offset) as { rid: number }[]
-  ).map((r) => r.rid)
+  return prepareCached(db, `${select} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .pluck()
+    .all(...f.args, limit, offset) as number[]
 }
 
 // Identical list requests within a second, on unchanged data, share one result (ongoing flags stay fresh).
-const pageCache = new Map<string, { at: number; results: SessionRecording[] }>()
+const pages = versionedCache<{ at: number; results: SessionRecording[] }>()
 const PAGE_CACHE_MS = 1000
 
 /** One page of recordings; pages are found through covering indexes (and anchors when deep), then fetched by rowid. */
 export function listRecordings(db: Db, teamId: number, q: RecordingsQuery, limit: number, offset: number) {
-  const relative = /^-/.test(q.date_from ?? '') || /^-/.test(q.date_to ?? '')
-  const key = `${dataVersion(db)}|${teamId}|${JSON.stringify(q)}|${limit}|${offset}`
+  const key = `${teamId}|${JSON.stringify(q)}|${limit}|${offset}`
   const now = Date.now()
-  const hit = relative ? undefined : pageCache.get(key)
+  const cache = pages(db)
+  const hit = isRelative(q) ? undefined : cache.get(key)
   if (hit && now - hit.at < PAGE_CACHE_MS) return hit.results
-  const rids = pageRids(db, teamId, q, limit, offset)
   const order = orderClause(q).replace(/(\w+) (ASC|DESC)/g, 'r.$1 $2')
-  const rows = db
-    .prepare(`SELECT r.* FROM session_recordings r WHERE r.rid IN (SELECT value FROM json_each(?)) ORDER BY ${order}`)
-    .all(JSON.stringify(rids)) as RecordingRow[]
+  const rows = prepareCached(
+    db,
+    `SELECT r.* FROM session_recordings r WHERE r.rid IN (SELECT value FROM json_each(?)) ORDER BY ${order}`,
+  ).all(JSON.stringify(pageRids(db, teamId, q, limit, offset))) as RecordingRow[]
   const results = toRecordings(db, teamId, rows, now)
-  if (!relative) {
-    if (pageCache.size > 500) pageCache.clear()
-    pageCache.set(key, { at: now, results })
-  }
+  if (!isRelative(q)) cache.set(key, { at: now, results })
   return results
 }
 
@@ -239,17 +211,14 @@ export function toRecordings(db: Db, teamId: number, rows: RecordingRow[], now =
 }
 
 export function setViewed(db: Db, rid: number, viewed: boolean) {
-  localWrites++
   sql(db).viewed.run(viewed ? 1 : 0, rid)
 }
 
 export function setDistinctId(db: Db, rid: number, distinctId: string) {
-  localWrites++
   sql(db).distinct.run(distinctId, rid)
 }
 
 export function softDeleteRecording(db: Db, rid: number) {
-  localWrites++
   return sql(db).softDelete.run(new Date().toISOString(), rid).changes > 0
 }
 
@@ -265,7 +234,6 @@ const insertSql = statements({
 })
 
 export function insertRecordings(db: Db, rows: NewRecording[]) {
-  localWrites++
   const stmt = insertSql(db).insert
   db.transaction(() => {
     for (const r of rows) stmt.run(r)
