@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { z } from 'zod'
 import { authenticate, requireScope } from './auth/authenticate'
 import type { Db } from './db/database'
 import type { Env } from './env'
@@ -14,7 +15,7 @@ import { aiRoutes } from './routes/ai'
 import { batchExportRoutes } from './routes/batch-exports'
 import { organizationRoutes } from './routes/organizations'
 import { projectRoutes } from './routes/projects'
-import { schemaRoute } from './routes/schema'
+import { openApiDocument } from './routes/schema'
 import { sessionRecordingRoutes } from './routes/session-recordings'
 import { userRoutes } from './routes/users'
 
@@ -31,6 +32,13 @@ export type AppOptions = Pick<Env, 'RATE_LIMIT_PER_MINUTE' | 'STATIC_DIR' | 'UPS
   db?: Db
 }
 
+/** Parses with a contract schema; the first problem becomes a validation_error naming its field. */
+function validate(schema: z.ZodType, input: unknown): unknown {
+  const parsed = schema.safeParse(input)
+  if (!parsed.success) throw fromZod(parsed.error)
+  return parsed.data
+}
+
 function queryObject(url: URL, repeatable: string[] = []) {
   const out: Record<string, string | string[]> = {}
   for (const [key, value] of url.searchParams) {
@@ -43,7 +51,7 @@ function queryObject(url: URL, repeatable: string[] = []) {
 /** The whole product as one request handler: /api from the database (or the upstream), the console otherwise. */
 export function createApp(options: AppOptions) {
   const routes = ROUTES.map(compile)
-  const schema = schemaRoute(ROUTES)
+  let schema: ReturnType<typeof openApiDocument> | undefined
   const limiter = createRateLimiter(options.RATE_LIMIT_PER_MINUTE)
   const serveStatic = createStaticHandler(options.STATIC_DIR)
   const proxy = options.UPSTREAM_URL ? createProxy(options.UPSTREAM_URL) : null
@@ -52,7 +60,8 @@ export function createApp(options: AppOptions) {
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const db = options.db!
     const method = req.method ?? 'GET'
-    if (url.pathname === '/api/schema/' && method === 'GET') return sendJson(res, 200, schema)
+    if (url.pathname === '/api/schema/' && method === 'GET')
+      return sendJson(res, 200, (schema ??= openApiDocument(ROUTES)))
     const found = match(routes, method, url.pathname)
     if (!found.route) {
       if (found.allowed.length) {
@@ -75,18 +84,8 @@ export function createApp(options: AppOptions) {
     if (wait !== null) throw throttled(wait)
     if (def.scope) requireScope(auth, def.scope)
     const raw = method === 'GET' || method === 'DELETE' ? undefined : await readJsonBody(req)
-    let body: unknown = undefined
-    if (def.body) {
-      const parsed = def.body.safeParse(raw === undefined ? {} : raw)
-      if (!parsed.success) throw fromZod(parsed.error)
-      body = parsed.data
-    }
-    let query: unknown = {}
-    if (def.query) {
-      const parsed = def.query.safeParse(queryObject(url, def.repeatable))
-      if (!parsed.success) throw fromZod(parsed.error)
-      query = parsed.data
-    }
+    const body = def.body ? validate(def.body, raw === undefined ? {} : raw) : undefined
+    const query = def.query ? validate(def.query, queryObject(url, def.repeatable)) : {}
     const origin = `http://${req.headers.host ?? 'localhost'}`
     const result = await def.handle({ params: found.params, query, body, auth, db, origin, url, req })
     sendJson(res, result.status, result.body)
@@ -106,7 +105,7 @@ export function createApp(options: AppOptions) {
         if (proxy) await proxy(req, res, url.pathname + url.search)
         else await handleApi(req, res, url)
       } else if (sharedPage && /^\/(shared|embedded)\/[^/]+\/?$/.test(url.pathname)) {
-        sharedPage(req, res, url.pathname)
+        sharedPage(res, url.pathname)
       } else {
         serveStatic(req, res, url.pathname)
       }

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import type { Db } from './db/database'
 import { findRecordingRow } from './db/recordings'
 import { findSharedRecording } from './db/sharing'
@@ -13,15 +13,17 @@ dt{color:#656d76}dd{margin:0;font-variant-numeric:tabular-nums;word-break:break-
 
 /** The public page behind a shared recording link (`/shared/:token`, `/embedded/:token`). */
 export function createSharedPageHandler(db: Db) {
-  return (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+  return (res: ServerResponse, pathname: string) => {
     const [, kind, token] = pathname.split('/')
     const shared = token ? findSharedRecording(db, token) : undefined
     const row = shared && findRecordingRow(db, shared.team_id, shared.recording_id)
-    if (kind === 'embedded')
-      res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors *")
-    else
-      res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
-    if (kind === 'embedded') res.removeHeader('X-Frame-Options')
+    const embedded = kind === 'embedded'
+    // Only the embed may be framed, by any site; both pages load nothing but their inline style.
+    res.setHeader(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${embedded ? '*' : "'none'"}`,
+    )
+    if (embedded) res.removeHeader('X-Frame-Options')
     const body = row
       ? `<h1>Shared session recording</h1><dl><dt>Session</dt><dd>${escape(row.id)}</dd><dt>Started</dt><dd>${new Date(
           row.start_time,
@@ -31,6 +33,5 @@ export function createSharedPageHandler(db: Db) {
     res.end(
       `<!doctype html><html lang="en"><meta charset="utf-8"><title>Shared recording</title><style>${STYLE}</style><main>${body}</main></html>`,
     )
-    void req
   }
 }

@@ -93,7 +93,8 @@ export function match(routes: CompiledRoute[], method: string, path: string): Ma
   return { params: {}, allowed }
 }
 
-function safeDecode(value: string): string {
+/** decodeURIComponent that leaves malformed escapes as they are. */
+export function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value)
   } catch {

@@ -1,6 +1,7 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
+import { createReadStream, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, resolve } from 'node:path'
+import { safeDecode } from './route'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,20 +22,27 @@ const FALLBACK_PAGE = `<!doctype html><meta charset="utf-8"><title>Analytics Adm
 export function createStaticHandler(dir: string) {
   const root = resolve(dir)
   const indexPath = join(root, 'index.html')
-  let indexHtml: Buffer | null = null
-  const index = () => (indexHtml ??= existsSync(indexPath) ? readFileSync(indexPath) : null)
+  // Re-read index.html when a rebuild replaced it, so it never points at deleted asset files.
+  let index: { mtimeMs: number; html: Buffer } | null = null
+  const indexHtml = () => {
+    const stat = fileStat(indexPath)
+    if (!stat) return null
+    if (index?.mtimeMs !== stat.mtimeMs) index = { mtimeMs: stat.mtimeMs, html: readFileSync(indexPath) }
+    return index.html
+  }
 
   return (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }).end('Method not allowed')
       return
     }
-    const file = normalize(join(root, decodeURIComponentSafe(pathname)))
-    if (file.startsWith(root + '/') && existsSync(file) && statSync(file).isFile()) {
+    const file = normalize(join(root, safeDecode(pathname)))
+    const stat = file.startsWith(root + '/') ? fileStat(file) : null
+    if (stat) {
       const immutable = pathname.startsWith('/assets/')
       res.writeHead(200, {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'Content-Length': statSync(file).size,
+        'Content-Length': stat.size,
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       })
       if (req.method === 'HEAD') res.end()
@@ -45,16 +53,14 @@ export function createStaticHandler(dir: string) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found')
       return
     }
-    const html = index()
+    const html = indexHtml()
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' })
     res.end(req.method === 'HEAD' ? undefined : (html ?? FALLBACK_PAGE))
   }
 }
 
-function decodeURIComponentSafe(value: string) {
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    return value
-  }
+/** The file's stats when it is a regular file, else null. */
+function fileStat(path: string) {
+  const stat = statSync(path, { throwIfNoEntry: false })
+  return stat?.isFile() ? stat : null
 }

@@ -26,7 +26,7 @@ function queryParameters(def: RouteDef) {
 }
 
 /** An OpenAPI 3.1 document generated from the route table and the same zod contracts. */
-export function schemaRoute(routes: RouteDef[]) {
+export function openApiDocument(routes: RouteDef[]) {
   const paths: Record<string, Record<string, unknown>> = {}
   const error = { content: { 'application/json': { schema: json(errorBody, 'output') } } }
   for (const def of routes) {
