@@ -62,17 +62,31 @@ export function Button({
   )
 }
 
-export type ButtonLinkProps = LinkProps & { variant?: Variant; size?: Size; icon?: ReactNode }
+export type ButtonLinkProps = LinkProps & {
+  variant?: Variant
+  size?: Size
+  icon?: ReactNode
+  /** Not allowed to go there: a disabled button that says why instead of the link. */
+  disabledReason?: string | null
+}
 
 /** A link that looks like a button (navigation, so middle-click and "open in new tab" work). */
 export function ButtonLink({
   variant = 'secondary',
   size = 'md',
   icon,
+  disabledReason,
   className,
   children,
   ...rest
 }: ButtonLinkProps) {
+  if (disabledReason) {
+    return (
+      <Button variant={variant} size={size} icon={icon} className={className} disabledReason={disabledReason}>
+        {children}
+      </Button>
+    )
+  }
   return (
     <Link {...rest} className={classes(variant, size, className)}>
       {icon}

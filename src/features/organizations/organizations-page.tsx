@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Building2, Plus } from 'lucide-react'
 import { organizationQueries } from '../../api/organizations'
 import { useScopePermission } from '../../api/permissions'
-import { Button, ButtonLink } from '../../components/button'
+import { ButtonLink } from '../../components/button'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { PageHeader } from '../../components/page-header'
@@ -22,14 +22,15 @@ export function OrganizationsPage() {
   const rows = page ? sortOrganizations(page.results, list.sort) : undefined
   const partialSort = Boolean(list.sort && page && page.hasNext) || (list.sort !== null && list.page > 1)
 
-  const createAction = canCreate.allowed ? (
-    <ButtonLink to="/orgs/new" variant="primary" icon={<Plus size={15} aria-hidden />}>
+  const createAction = (
+    <ButtonLink
+      to="/orgs/new"
+      variant="primary"
+      icon={<Plus size={15} aria-hidden />}
+      disabledReason={canCreate.reason}
+    >
       New organization
     </ButtonLink>
-  ) : (
-    <Button variant="primary" icon={<Plus size={15} aria-hidden />} disabledReason={canCreate.reason}>
-      New organization
-    </Button>
   )
 
   return (
