@@ -1,6 +1,6 @@
-import type { RecordingOrder, SessionRecording } from '../../contracts'
+import { recordingsQuery, type RecordingOrder, type SessionRecording } from '../../contracts'
 import { splitSort } from '../../lib/list-params'
-import { DEFAULT_SORT, SORT_LABELS, isRecordingOrder, type FilterKey, type Filters } from './recording-list-params'
+import { DEFAULT_SORT, SORT_LABELS, isRecordingOrder, type Filters } from './recording-list-params'
 
 /**
  * The reference server filters and sorts everything itself, but a PostHog upstream (proxy mode) may
@@ -22,22 +22,27 @@ export function resolveDate(value: string, end: boolean, now: number): number {
 
 type Predicate = (r: SessionRecording) => boolean
 
-function predicates(filters: Filters, now: number): [FilterKey, string, Predicate][] {
-  const out: [FilterKey, string, Predicate][] = []
-  const { viewed, has_console_errors: errors, min_duration: min, date_from: from, date_to: to } = filters
-  if (viewed) out.push(['viewed', 'viewed filter', (r) => r.viewed === (viewed === 'true' || viewed === '1')])
-  if (errors) {
-    const want = errors === 'true' || errors === '1'
-    out.push(['has_console_errors', 'console errors filter', (r) => (r.console_error_count ?? 0) > 0 === want])
+/** Each filter asked for, named as the page states it, with the test a row must pass. */
+function predicates(filters: Filters, now: number): [label: string, keep: Predicate][] {
+  // The contract reads the URL's strings as the server does ('1' or 'true', whole seconds).
+  const { viewed, has_console_errors: errors, min_duration: min, date_from, date_to } = recordingsQuery.parse(filters)
+  const out: [string, Predicate][] = []
+  if (viewed !== undefined) out.push(['viewed filter', (r) => r.viewed === viewed])
+  if (errors !== undefined) out.push(['console errors filter', (r) => (r.console_error_count ?? 0) > 0 === errors])
+  if (min !== undefined) out.push(['minimum duration', (r) => r.recording_duration >= min])
+  if (date_from) {
+    const from = resolveDate(date_from, false, now)
+    out.push(['date range', (r) => Date.parse(r.start_time) >= from])
   }
-  if (min) out.push(['min_duration', 'minimum duration', (r) => r.recording_duration >= Number(min)])
-  if (from) out.push(['date_from', 'date range', (r) => Date.parse(r.start_time) >= resolveDate(from, false, now)])
-  if (to) out.push(['date_to', 'date range', (r) => Date.parse(r.start_time) < resolveDate(to, true, now)])
+  if (date_to) {
+    const to = resolveDate(date_to, true, now)
+    out.push(['date range', (r) => Date.parse(r.start_time) < to])
+  }
   return out
 }
 
 /** The value a sort compares; missing numbers sort lowest, as the server's SQL does. */
-export function sortValue(r: SessionRecording, field: RecordingOrder): number {
+function sortValue(r: SessionRecording, field: RecordingOrder): number {
   const value =
     field === 'start_time' ? Date.parse(r.start_time) : field === 'duration' ? r.recording_duration : r[field]
   return value ?? Number.NEGATIVE_INFINITY
@@ -51,7 +56,7 @@ export function checkPage(
 ): CheckedPage {
   const pageOnly: string[] = []
   let kept = rows
-  for (const [, label, keep] of predicates(filters, now)) {
+  for (const [label, keep] of predicates(filters, now)) {
     if (kept.every(keep)) continue
     kept = kept.filter(keep)
     if (!pageOnly.includes(label)) pageOnly.push(label)
