@@ -165,7 +165,7 @@ describe('log pages', () => {
     const isProbe = (input: unknown) => new URL(String(input)).searchParams.get('limit') === '1'
 
     /** Loads the first page with a probe that agrees, then polls once more against `next`. */
-    async function pollAgainst(next: { results: LogEntry[]; count: number }) {
+    async function pollAgainst(next: ReturnType<typeof body>) {
       let newest = body([entry('2026-03-01T10:00:05.000Z')], 2)
       fetchMock.mockImplementation((input) => Promise.resolve(jsonResponse(200, isProbe(input) ? newest : loaded)))
       const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
