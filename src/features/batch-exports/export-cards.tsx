@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom'
-import { Pause, Play } from 'lucide-react'
 import type { BatchExport } from '../../contracts'
 import type { Permission } from '../../api/permissions'
 import { Time } from '../../components/time'
 import { INTERVAL_LABELS } from '../../lib/schedule'
 import { destinationTarget } from './destination-label'
 import { ExportStateBadge } from './export-state'
+import { PauseButton } from './pause-button'
 import { RunStatusBadge } from './run-status'
 
 type Props = {
@@ -22,23 +22,18 @@ export function ExportCards({ orgId, exports, permission, onTogglePause, pending
     <ul className="export-cards" aria-label="Batch exports">
       {exports.map((exp) => {
         const run = exp.latest_runs[0]
-        const verb = exp.paused ? 'Resume' : 'Pause'
         return (
           <li key={exp.id} className="export-card">
             <div className="export-card-head">
               <Link to={`/orgs/${orgId}/batch-exports/${exp.id}`} className="export-card-name">
                 {exp.name}
               </Link>
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label={`${verb} ${exp.name}`}
-                title={permission.allowed ? `${verb} ${exp.name}` : (permission.reason ?? undefined)}
-                aria-disabled={!permission.allowed || pendingFor(exp.id) || undefined}
-                onClick={() => permission.allowed && !pendingFor(exp.id) && onTogglePause(exp, !exp.paused)}
-              >
-                {exp.paused ? <Play size={15} aria-hidden /> : <Pause size={15} aria-hidden />}
-              </button>
+              <PauseButton
+                exp={exp}
+                permission={permission}
+                onTogglePause={onTogglePause}
+                pending={pendingFor(exp.id)}
+              />
             </div>
             <span className="muted mono truncate">{destinationTarget(exp.destination) ?? exp.destination.type}</span>
             <span className="export-card-meta">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { ChevronRight, Pause, Play } from 'lucide-react'
+import { ChevronRight } from 'lucide-react'
 import type { BatchExport } from '../../contracts'
 import type { Permission } from '../../api/permissions'
 import type { Column } from '../../components/table'
@@ -7,6 +7,7 @@ import { Time } from '../../components/time'
 import { INTERVAL_LABELS } from '../../lib/schedule'
 import { destinationTarget } from './destination-label'
 import { ExportStateBadge } from './export-state'
+import { PauseButton } from './pause-button'
 import { RunStatusBadge } from './run-status'
 
 type Options = {
@@ -74,32 +75,19 @@ export function exportColumns({ orgId, permission, onTogglePause, pendingFor }: 
       header: <span className="visually-hidden">Actions</span>,
       align: 'right',
       width: '84px',
-      cell: (exp) => {
-        const verb = exp.paused ? 'Resume' : 'Pause'
-        const label = `${verb} ${exp.name}`
-        return (
-          <span className="row-actions">
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={label}
-              title={permission.allowed ? label : (permission.reason ?? undefined)}
-              aria-disabled={!permission.allowed || pendingFor(exp.id) || undefined}
-              onClick={() => permission.allowed && !pendingFor(exp.id) && onTogglePause(exp, !exp.paused)}
-            >
-              {exp.paused ? <Play size={15} aria-hidden /> : <Pause size={15} aria-hidden />}
-            </button>
-            <Link
-              className="icon-btn"
-              to={`/orgs/${orgId}/batch-exports/${exp.id}`}
-              aria-label={`Open ${exp.name}`}
-              title={`Open ${exp.name}`}
-            >
-              <ChevronRight size={16} aria-hidden />
-            </Link>
-          </span>
-        )
-      },
+      cell: (exp) => (
+        <span className="row-actions">
+          <PauseButton exp={exp} permission={permission} onTogglePause={onTogglePause} pending={pendingFor(exp.id)} />
+          <Link
+            className="icon-btn"
+            to={`/orgs/${orgId}/batch-exports/${exp.id}`}
+            aria-label={`Open ${exp.name}`}
+            title={`Open ${exp.name}`}
+          >
+            <ChevronRight size={16} aria-hidden />
+          </Link>
+        </span>
+      ),
     },
   ]
 }
