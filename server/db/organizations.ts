@@ -1,5 +1,6 @@
 import type { Organization, OrganizationCreate, OrganizationPatch } from '../../src/contracts/organizations'
 import { newId } from '../auth/keys'
+import { visibleTo, viewerParams, type Viewer } from './viewer'
 import { fromBool, nowIso, statements, toBool, type Db } from './database'
 import { createTeam, teamsOf } from './teams'
 
@@ -19,8 +20,7 @@ interface OrgRow {
   member_count: number
 }
 
-const visible = `FROM organizations o JOIN memberships m ON m.organization_id = o.id AND m.user_id = @user
-  WHERE (@scoped IS NULL OR o.id IN (SELECT value FROM json_each(@scoped)))`
+const visible = visibleTo('organizations', 'o', 'id')
 
 const sql = statements({
   count: `SELECT COUNT(*) AS n ${visible}`,
@@ -34,16 +34,6 @@ const sql = statements({
   member: 'INSERT INTO memberships (organization_id, user_id, level, joined_at) VALUES (?, ?, ?, ?)',
   remove: 'DELETE FROM organizations WHERE id = ?',
   first: `SELECT o.id ${visible} ORDER BY o.rowid ASC LIMIT 1`,
-})
-
-export interface Viewer {
-  userId: number
-  scopedOrganizations: string[] | null
-}
-
-const params = (viewer: Viewer) => ({
-  user: viewer.userId,
-  scoped: viewer.scopedOrganizations ? JSON.stringify(viewer.scopedOrganizations) : null,
 })
 
 function toOrganization(db: Db, row: OrgRow): Organization {
@@ -70,21 +60,21 @@ function toOrganization(db: Db, row: OrgRow): Organization {
 }
 
 export function countOrganizations(db: Db, viewer: Viewer): number {
-  return (sql(db).count.get(params(viewer)) as { n: number }).n
+  return (sql(db).count.get(viewerParams(viewer)) as { n: number }).n
 }
 
 export function listOrganizations(db: Db, viewer: Viewer, limit: number, offset: number): Organization[] {
-  const rows = sql(db).page.all({ ...params(viewer), limit, offset }) as OrgRow[]
+  const rows = sql(db).page.all({ ...viewerParams(viewer), limit, offset }) as OrgRow[]
   return rows.map((r) => toOrganization(db, r))
 }
 
 /** The organization if the viewer may see it (member, and within the key's scoped organizations). */
 /** The viewer's oldest visible organization: what `@current` means. */
 export const firstOrganizationId = (db: Db, viewer: Viewer) =>
-  (sql(db).first.get(params(viewer)) as { id: string } | undefined)?.id
+  (sql(db).first.get(viewerParams(viewer)) as { id: string } | undefined)?.id
 
 export function findOrganization(db: Db, viewer: Viewer, id: string): Organization | undefined {
-  const row = sql(db).one.get({ ...params(viewer), id }) as OrgRow | undefined
+  const row = sql(db).one.get({ ...viewerParams(viewer), id }) as OrgRow | undefined
   return row && toOrganization(db, row)
 }
 

@@ -1,7 +1,7 @@
 import type { Project } from '../../src/contracts/projects'
 import { newAccessToken, newId } from '../auth/keys'
+import { visibleTo, viewerParams, type Viewer } from './viewer'
 import { nowIso, statements, type Db } from './database'
-import type { Viewer } from './organizations'
 
 interface TeamRow {
   id: number
@@ -13,8 +13,7 @@ interface TeamRow {
   created_at: string
 }
 
-const visible = `FROM teams t JOIN memberships m ON m.organization_id = t.organization_id AND m.user_id = @user
-  WHERE (@scoped IS NULL OR t.organization_id IN (SELECT value FROM json_each(@scoped)))`
+const visible = visibleTo('teams', 't', 'organization_id')
 
 const sql = statements({
   ofOrg: 'SELECT * FROM teams WHERE organization_id = ? ORDER BY id',
@@ -48,18 +47,13 @@ const toProject = (t: TeamRow): Project => ({
   created_at: t.created_at,
 })
 
-const params = (viewer: Viewer) => ({
-  user: viewer.userId,
-  scoped: viewer.scopedOrganizations ? JSON.stringify(viewer.scopedOrganizations) : null,
-})
-
-export const countProjects = (db: Db, viewer: Viewer) => (sql(db).count.get(params(viewer)) as { n: number }).n
+export const countProjects = (db: Db, viewer: Viewer) => (sql(db).count.get(viewerParams(viewer)) as { n: number }).n
 
 export const listProjects = (db: Db, viewer: Viewer, limit: number, offset: number) =>
-  (sql(db).page.all({ ...params(viewer), limit, offset }) as TeamRow[]).map(toProject)
+  (sql(db).page.all({ ...viewerParams(viewer), limit, offset }) as TeamRow[]).map(toProject)
 
 /** A project the viewer may see (its organization is theirs), else undefined. */
 export function findProject(db: Db, viewer: Viewer, id: number): Project | undefined {
-  const row = sql(db).one.get({ ...params(viewer), id }) as TeamRow | undefined
+  const row = sql(db).one.get({ ...viewerParams(viewer), id }) as TeamRow | undefined
   return row && toProject(row)
 }

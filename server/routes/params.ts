@@ -1,5 +1,6 @@
 import type { Db } from '../db/database'
-import { findOrganization, firstOrganizationId, type Viewer } from '../db/organizations'
+import { findOrganization, firstOrganizationId } from '../db/organizations'
+import type { Viewer } from '../db/viewer'
 import { findProject } from '../db/teams'
 import type { Auth } from '../auth/authenticate'
 import { notFound } from '../http/errors'
