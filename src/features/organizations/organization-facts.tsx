@@ -1,9 +1,35 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { Organization } from '../../contracts'
 import { membershipName } from '../../api/permissions'
 import { CopyButton } from '../../components/copy-button'
 import { Time } from '../../components/time'
 import { formatNumber } from '../../lib/format'
+
+type FactItem = { key: string | number; name: ReactNode; note?: string | null }
+
+/** A counted list under the facts: "Projects (2)", one row per item with a muted note on the right. */
+function FactItems({ title, empty, items }: { title: string; empty: string; items: FactItem[] }) {
+  return (
+    <>
+      <h3 className="facts-subtitle">
+        {title} ({items.length})
+      </h3>
+      {items.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="facts-items">
+          {items.map((item) => (
+            <li key={item.key}>
+              <span>{item.name}</span>
+              {item.note && <span className="muted num">{item.note}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
 
 /** The read-only facts: identifiers, dates, size, projects and teams. */
 export function OrganizationFacts({ organization: org }: { organization: Organization }) {
@@ -35,32 +61,20 @@ export function OrganizationFacts({ organization: org }: { organization: Organiz
           <Time value={org.updated_at} />
         </dd>
       </dl>
-      <h3 className="facts-subtitle">Projects ({org.projects.length})</h3>
-      {org.projects.length === 0 ? (
-        <p className="muted">No projects yet.</p>
-      ) : (
-        <ul className="facts-items">
-          {org.projects.map((project) => (
-            <li key={project.id}>
-              <Link to={`/projects/${project.id}/recordings`}>{project.name}</Link>
-              <span className="muted num">#{project.id}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3 className="facts-subtitle">Teams ({org.teams.length})</h3>
-      {org.teams.length === 0 ? (
-        <p className="muted">No teams yet.</p>
-      ) : (
-        <ul className="facts-items">
-          {org.teams.map((team) => (
-            <li key={team.id}>
-              <span>{team.name}</span>
-              {team.timezone && <span className="muted">{team.timezone}</span>}
-            </li>
-          ))}
-        </ul>
-      )}
+      <FactItems
+        title="Projects"
+        empty="No projects yet."
+        items={org.projects.map((project) => ({
+          key: project.id,
+          name: <Link to={`/projects/${project.id}/recordings`}>{project.name}</Link>,
+          note: `#${project.id}`,
+        }))}
+      />
+      <FactItems
+        title="Teams"
+        empty="No teams yet."
+        items={org.teams.map((team) => ({ key: team.id, name: team.name, note: team.timezone }))}
+      />
     </aside>
   )
 }
