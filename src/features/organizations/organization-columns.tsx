@@ -5,6 +5,7 @@ import { Badge } from '../../components/badge'
 import type { Column } from '../../components/table'
 import { Time } from '../../components/time'
 import { formatNumber } from '../../lib/format'
+import { splitSort } from '../../lib/list-params'
 
 export const ORGANIZATION_SORTS = ['name', 'membership_level', 'member_count', 'created_at'] as const
 
@@ -58,9 +59,8 @@ export const organizationColumns: Column<Organization>[] = [
 
 /** Sorts the rows of one page (the API lists newest first and cannot sort). */
 export function sortOrganizations(rows: Organization[], sort: string | null): Organization[] {
-  if (!sort) return rows
-  const descending = sort.startsWith('-')
-  const field = sort.replace(/^-/, '')
+  const { field, descending } = splitSort(sort)
+  if (!field) return rows
   const value = (o: Organization): string | number =>
     field === 'name'
       ? o.name.toLocaleLowerCase()
