@@ -79,11 +79,15 @@ export function errorFromResponse(response: Response, body: unknown): ApiError {
   const retryAfter = parseRetryAfter(response.headers.get('Retry-After'))
   const parsed = errorBody.safeParse(body)
   if (parsed.success) return new ApiError({ status: response.status, retryAfter, ...parsed.data })
+  const type = fallbackType(response.status)
+  const answer = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`
+  // Failures that usually pass on their own say so, like the network error does.
+  const advice = type === 'server_error' || type === 'throttled_error' ? ' Try again in a moment.' : ''
   return new ApiError({
     status: response.status,
-    type: fallbackType(response.status),
+    type,
     code: `http_${response.status}`,
-    detail: `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+    detail: `The server answered ${answer}.${advice}`,
     retryAfter,
   })
 }
