@@ -52,6 +52,8 @@ describe('batch exports', () => {
       runs.forEach((r) => statuses.add(r.status))
     }
     expect([...statuses].sort()).toEqual([...RUN_STATUSES].sort())
+    const nightly = page.results.find((e) => e.name === 'Nightly S3 events')!
+    expect(nightly.latest_runs.map((r) => r.status).sort()).toEqual([...RUN_STATUSES].sort())
   })
 
   it('creates an S3 export with team from the first project, defaults filled, secrets not echoed', async () => {

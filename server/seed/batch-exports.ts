@@ -12,6 +12,16 @@ const ERRORS: Partial<Record<RunStatus, string[]>> = {
   Terminated: ['Workflow terminated by an operator'],
 }
 
+const at = (ms: number) => new Date(ms).toISOString()
+
+/** The newest run is Running, the next nine show every other status once, older ones are mostly Completed. */
+const OTHER_STATUSES = RUN_STATUSES.filter((s) => s !== 'Running')
+function statusFor(i: number, count: number, rnd: Random): RunStatus {
+  if (i === 0) return 'Running'
+  if (i <= OTHER_STATUSES.length && count > OTHER_STATUSES.length) return OTHER_STATUSES[i - 1]!
+  return rnd.next() < 0.8 ? 'Completed' : rnd.pick(RUN_STATUSES)
+}
+
 /** Run history for an export: `count` runs back from now, statuses weighted towards Completed, every status present. */
 export function seedRuns(
   db: Db,
@@ -26,13 +36,7 @@ export function seedRuns(
   db.transaction(() => {
     for (let i = 0; i < count; i++) {
       const end = end0 - i * step
-      let status: RunStatus =
-        i < RUN_STATUSES.length && count >= RUN_STATUSES.length && i > 0
-          ? RUN_STATUSES[i]!
-          : rnd.next() < 0.8
-            ? 'Completed'
-            : rnd.pick(RUN_STATUSES)
-      if (i === 0) status = 'Running'
+      const status = statusFor(i, count, rnd)
       const created = end + 30_000
       const finished = status === 'Running' || status === 'Starting' ? null : created + rnd.int(20, 900) * 1000
       const total = rnd.int(2_000, 250_000)
@@ -54,7 +58,6 @@ export function seedRuns(
         finished_at: finished ? new Date(finished).toISOString() : null,
         last_updated_at: new Date(finished ?? created).toISOString(),
       })
-      const at = (ms: number) => new Date(ms).toISOString()
       insertLog(db, exportId, {
         instance_id: runId,
         timestamp: at(created + 1000),
