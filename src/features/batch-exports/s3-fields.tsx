@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ComponentProps } from 'react'
 import { Controller, useFormContext } from 'react-hook-form'
 import { Eye, EyeOff } from 'lucide-react'
 import { COMPRESSIONS_BY_FORMAT, ENCRYPTIONS, FILE_FORMATS, S3_REGIONS } from '../../contracts'
@@ -8,10 +8,48 @@ import type { ExportFormValues } from './export-form-values'
 
 type Props = {
   disabled: boolean
-  /** Editing a stored S3 destination: empty secrets keep the stored ones. */ hasStoredSecrets: boolean
+  /** Editing a stored S3 destination: empty secrets keep the stored ones. */
+  hasStoredSecrets: boolean
 }
 
 const prefix = 'destination.config' as const
+
+type TextSetting =
+  | 'bucket_name'
+  | 'prefix'
+  | 'aws_access_key_id'
+  | 'kms_key_id'
+  | 'endpoint_url'
+  | 'max_file_size_mb'
+  | 'include_events'
+  | 'exclude_events'
+
+type SettingProps = Pick<ComponentProps<'input'>, 'placeholder' | 'type' | 'inputMode' | 'className'> & {
+  name: TextSetting
+  label: string
+  help?: string
+  required?: boolean
+  disabled: boolean
+}
+
+/** One typed S3 setting: label, help and its error around an input that neither autocompletes nor spell-checks. */
+function Setting({ name, label, help, required, className = 'mono', ...input }: SettingProps) {
+  const { register, formState } = useFormContext<ExportFormValues>()
+  return (
+    <Field label={label} required={required} help={help} error={formState.errors.destination?.config?.[name]?.message}>
+      {(p) => (
+        <Input
+          {...p}
+          className={className}
+          autoComplete="off"
+          spellCheck={false}
+          {...input}
+          {...register(`${prefix}.${name}`)}
+        />
+      )}
+    </Field>
+  )
+}
 
 /** The full S3 destination: bucket, region, prefix, credentials, format and compression, encryption, limits. */
 export function S3Fields({ disabled, hasStoredSecrets }: Props) {
@@ -21,29 +59,18 @@ export function S3Fields({ disabled, hasStoredSecrets }: Props) {
   const format = watch(`${prefix}.file_format`)
   const encryption = watch(`${prefix}.encryption`)
   const allowed = COMPRESSIONS_BY_FORMAT[format]
-  const keepHelp = hasStoredSecrets ? 'Leave empty to keep the current secret.' : undefined
 
   return (
     <>
       <div className="field-grid">
-        <Field
+        <Setting
+          name="bucket_name"
           label="Bucket"
           required
-          error={errors?.bucket_name?.message}
           help="3–63 lowercase letters, digits, dots and hyphens."
-        >
-          {(p) => (
-            <Input
-              {...p}
-              className="mono"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="my-company-exports"
-              disabled={disabled}
-              {...register(`${prefix}.bucket_name`)}
-            />
-          )}
-        </Field>
+          placeholder="my-company-exports"
+          disabled={disabled}
+        />
         <Field label="Region" required error={errors?.region?.message}>
           {(p) => (
             <Select {...p} disabled={disabled} {...register(`${prefix}.region`)}>
@@ -56,49 +83,31 @@ export function S3Fields({ disabled, hasStoredSecrets }: Props) {
           )}
         </Field>
       </div>
-      <Field
+      <Setting
+        name="prefix"
         label="Key prefix"
-        error={errors?.prefix?.message}
         help="Folder inside the bucket, e.g. posthog/events/. Empty writes to the bucket root."
-      >
-        {(p) => (
-          <Input
-            {...p}
-            className="mono"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="posthog/events/"
-            disabled={disabled}
-            {...register(`${prefix}.prefix`)}
-          />
-        )}
-      </Field>
+        placeholder="posthog/events/"
+        disabled={disabled}
+      />
       <div className="field-grid">
-        <Field
+        <Setting
+          name="aws_access_key_id"
           label="Access key ID"
           required={!hasStoredSecrets}
-          error={errors?.aws_access_key_id?.message}
           help={
             hasStoredSecrets ? 'Leave empty to keep the current key ID.' : 'Write-only: never shown again after saving.'
           }
-        >
-          {(p) => (
-            <Input
-              {...p}
-              className="mono"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={hasStoredSecrets ? 'Stored — unchanged' : 'AKIA…'}
-              disabled={disabled}
-              {...register(`${prefix}.aws_access_key_id`)}
-            />
-          )}
-        </Field>
+          placeholder={hasStoredSecrets ? 'Stored — unchanged' : 'AKIA…'}
+          disabled={disabled}
+        />
         <Field
           label="Secret access key"
           required={!hasStoredSecrets}
           error={errors?.aws_secret_access_key?.message}
-          help={keepHelp ?? 'Write-only: never shown again after saving.'}
+          help={
+            hasStoredSecrets ? 'Leave empty to keep the current secret.' : 'Write-only: never shown again after saving.'
+          }
         >
           {(p) => (
             <div className="input-with-button">
@@ -185,55 +194,26 @@ export function S3Fields({ disabled, hasStoredSecrets }: Props) {
           )}
         </Field>
         {encryption === 'aws:kms' && (
-          <Field label="KMS key ID" required error={errors?.kms_key_id?.message} help="Key ID or ARN.">
-            {(p) => (
-              <Input
-                {...p}
-                className="mono"
-                autoComplete="off"
-                spellCheck={false}
-                disabled={disabled}
-                {...register(`${prefix}.kms_key_id`)}
-              />
-            )}
-          </Field>
+          <Setting name="kms_key_id" label="KMS key ID" required help="Key ID or ARN." disabled={disabled} />
         )}
       </div>
       <div className="field-grid">
-        <Field
+        <Setting
+          name="endpoint_url"
           label="Endpoint URL"
-          error={errors?.endpoint_url?.message}
           help="Only for S3-compatible storage (MinIO, R2). Empty uses AWS."
-        >
-          {(p) => (
-            <Input
-              {...p}
-              type="url"
-              className="mono"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://…"
-              disabled={disabled}
-              {...register(`${prefix}.endpoint_url`)}
-            />
-          )}
-        </Field>
-        <Field
+          type="url"
+          placeholder="https://…"
+          disabled={disabled}
+        />
+        <Setting
+          name="max_file_size_mb"
           label="Max file size (MB)"
-          error={errors?.max_file_size_mb?.message}
           help="Split larger exports into several files. Empty: one file per run."
-        >
-          {(p) => (
-            <Input
-              {...p}
-              inputMode="numeric"
-              className="num"
-              autoComplete="off"
-              disabled={disabled}
-              {...register(`${prefix}.max_file_size_mb`)}
-            />
-          )}
-        </Field>
+          inputMode="numeric"
+          className="num"
+          disabled={disabled}
+        />
       </div>
       <Controller
         control={control}
@@ -250,36 +230,20 @@ export function S3Fields({ disabled, hasStoredSecrets }: Props) {
         )}
       />
       <div className="field-grid">
-        <Field
+        <Setting
+          name="include_events"
           label="Only these events"
-          error={errors?.include_events?.message}
           help="Comma-separated event names. Empty exports every event."
-        >
-          {(p) => (
-            <Input
-              {...p}
-              className="mono"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="$pageview, signed_up"
-              disabled={disabled}
-              {...register(`${prefix}.include_events`)}
-            />
-          )}
-        </Field>
-        <Field label="Skip these events" error={errors?.exclude_events?.message} help="Comma-separated event names.">
-          {(p) => (
-            <Input
-              {...p}
-              className="mono"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="$feature_flag_called"
-              disabled={disabled}
-              {...register(`${prefix}.exclude_events`)}
-            />
-          )}
-        </Field>
+          placeholder="$pageview, signed_up"
+          disabled={disabled}
+        />
+        <Setting
+          name="exclude_events"
+          label="Skip these events"
+          help="Comma-separated event names."
+          placeholder="$feature_flag_called"
+          disabled={disabled}
+        />
       </div>
     </>
   )
