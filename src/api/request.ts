@@ -16,7 +16,7 @@ export type RequestOptions = {
 const origin = () => globalThis.location?.origin ?? 'http://localhost'
 
 /** Builds a same-origin URL; an absolute URL elsewhere is refused so the key never leaves this origin. */
-export function buildUrl(path: string, query: RequestOptions['query'] = {}): URL {
+function buildUrl(path: string, query: RequestOptions['query'] = {}): URL {
   const url = new URL(path, origin())
   if (url.origin !== origin()) throw new Error(`Refusing to send the API key to ${url.origin}.`)
   for (const [name, value] of Object.entries(query)) {

@@ -1,6 +1,6 @@
 import { isApiError } from './errors'
 
-export const MAX_RETRIES = 3
+const MAX_RETRIES = 3
 
 /** Only failures that may pass on their own are retried: network errors, 5xx and 429. */
 export function isRetryable(error: unknown): boolean {
