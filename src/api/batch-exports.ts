@@ -51,7 +51,7 @@ const fetchLogs = (
     },
   })
 
-export const LOG_PAGE_SIZE = 50
+const LOG_PAGE_SIZE = 50
 const ACTIVE: readonly RunStatus[] = ['Running', 'Starting']
 /** A run that has not changed for this long is waiting (a queued backfill), not moving. */
 const IDLE_AFTER_MS = 10 * 60_000

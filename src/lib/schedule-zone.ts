@@ -27,7 +27,7 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** Whether Intl knows this zone name. */
-export function isValidTimeZone(timeZone: string): boolean {
+function isValidTimeZone(timeZone: string): boolean {
   try {
     partsFormatter(timeZone)
     return true

@@ -225,7 +225,7 @@ function toDestination(v: ExportFormValues['destination'], ctx: z.RefinementCtx,
 }
 
 /** Form values → the body the contract validates (everything; the edit page sends only what changed). */
-export function toInput(v: ExportFormValues, ctx: z.RefinementCtx, mode: Mode): BatchExportCreate {
+function toInput(v: ExportFormValues, ctx: z.RefinementCtx, mode: Mode): BatchExportCreate {
   const parsed = v.filters.trim() === '' ? null : parseJson(v.filters, ctx, ['filters'], 'Filters')
   const filters = parsed === INVALID ? null : parsed
   return {
@@ -257,7 +257,7 @@ export function exportFormSchema(mode: Mode) {
 }
 
 /** Every field an error can land on. */
-export const EXPORT_FIELDS = [
+const EXPORT_FIELDS = [
   'name',
   'team_id',
   'model',

@@ -29,8 +29,6 @@ export const RUN_STATUS_HELP: Record<RunStatus, string> = {
   Cancelled: 'Cancelled before it finished.',
 }
 
-export const isFailure = (status: RunStatus) => RUN_STATUS_TONE[status] === 'red' || status === 'FailedRetryable'
-
 /** A run's status as a coloured badge whose text is the status itself (never colour alone). */
 export function RunStatusBadge({ status }: { status: RunStatus }) {
   return (

@@ -2,8 +2,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { toast } from 'sonner'
 import { jsonResponse, renderWithProviders } from '../../testing/render'
 import { SharingPanel, maskToken } from './sharing-panel'
+
+vi.mock('sonner', () => ({ toast: { error: vi.fn() } }))
 
 const TOKEN = 'ab12Cd34Ef56Gh78Ij90KlMnOpQrSt-f9'
 const fetchMock = vi.fn<typeof fetch>()
@@ -34,6 +37,7 @@ function serve({ scopes, enabled = true }: { scopes: string[]; enabled?: boolean
 }
 
 beforeEach(() => {
+  vi.mocked(toast.error).mockReset()
   fetchMock.mockReset()
   writeText.mockReset().mockResolvedValue()
   vi.stubGlobal('fetch', fetchMock)
@@ -82,6 +86,21 @@ describe('SharingPanel', () => {
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!
     expect(JSON.parse(String(patch[1]!.body))).toEqual({ enabled: false })
     expect(screen.queryByRole('textbox', { name: 'Public link' })).toBeNull()
+  })
+
+  it('says what did not happen when the server refuses a change', async () => {
+    serve({ scopes: ['*'] })
+    const served = fetchMock.getMockImplementation()!
+    fetchMock.mockImplementation(async (url, init) =>
+      init?.method === 'PATCH'
+        ? jsonResponse(500, { type: 'server_error', code: 'error', detail: 'Try later.', attr: null })
+        : served(url, init),
+    )
+    renderPanel()
+    const toggle = await screen.findByRole('switch', { name: 'Share publicly' })
+    await userEvent.click(toggle)
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Could not turn public sharing off: Try later.'))
+    expect(toggle).toBeChecked()
   })
 
   it('asks before rotating: the old link stops working', async () => {

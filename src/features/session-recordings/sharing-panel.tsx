@@ -50,7 +50,16 @@ function SharingBody({ projectId, recordingId }: { projectId: number; recordingI
         </Callout>
       )}
       {query.isError ? (
-        <Callout tone="danger" role="alert" title="Could not load the sharing settings">
+        <Callout
+          tone="danger"
+          role="alert"
+          title="Could not load the sharing settings"
+          action={
+            <Button size="sm" loading={query.isFetching} onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        >
           {describeError(query.error)}
         </Callout>
       ) : !config ? (
