@@ -66,7 +66,15 @@ export function RecordingDetailPage() {
     neighbors.inList
       ? `This is the ${end} recording of the list`
       : 'Not on the current list page: open it from the list'
-  const toggleViewed = () => update.mutate({ id, patch: { viewed: !recording.viewed } })
+  // The buttons are disabled without the scope; the keys say why instead.
+  const toggleViewed = () => {
+    if (!canWrite.allowed) toast.error(`${canWrite.reason}: cannot mark recordings viewed.`)
+    else update.mutate({ id, patch: { viewed: !recording.viewed } })
+  }
+  const askDelete = () => {
+    if (!canWrite.allowed) toast.error(`${canWrite.reason}: cannot delete recordings.`)
+    else setDeleting(true)
+  }
 
   const confirmDelete = () => {
     remove.mutate(id)
@@ -79,9 +87,8 @@ export function RecordingDetailPage() {
   useTriageKeys((action) => {
     if (action.type === 'move') go(action.delta === 1 ? neighbors.next : neighbors.previous)
     else if (action.type === 'help') setHelpOpen(true)
-    else if (action.type === 'toggle-viewed' && canWrite.allowed) toggleViewed()
-    else if (action.type === 'delete' && canWrite.allowed) setDeleting(true)
-    else if (action.type === 'toggle-viewed' || action.type === 'delete') toast.error(`${canWrite.reason}.`)
+    else if (action.type === 'toggle-viewed') toggleViewed()
+    else if (action.type === 'delete') askDelete()
   })
 
   return (
@@ -141,7 +148,7 @@ export function RecordingDetailPage() {
               variant="danger"
               icon={<Trash2 size={15} aria-hidden />}
               disabledReason={canWrite.reason}
-              onClick={() => setDeleting(true)}
+              onClick={askDelete}
             >
               Delete…
             </Button>
