@@ -13,6 +13,7 @@ import { formatNumber } from '../../lib/format'
 import { formatInZone, formatRangeInZone } from '../../lib/schedule-zone'
 import { formatUtc, viewerTimeZone } from '../../lib/time'
 import { readLogFilters, writeLogFilters } from './log-params'
+import { runWindow } from './run-status'
 
 const LEVEL_TONE: Record<LogLevel, BadgeTone> = {
   ERROR: 'red',
@@ -94,16 +95,14 @@ export function LogsPanel({ orgId, exp }: { orgId: string; exp: BatchExport }) {
               {filters.runId && !exp.latest_runs.some((r) => r.id === filters.runId) && (
                 <option value={filters.runId}>Run {filters.runId.slice(0, 8)}</option>
               )}
-              {exp.latest_runs.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.status} ·{' '}
-                  {formatRangeInZone(
-                    new Date(r.data_interval_start ?? r.data_interval_end),
-                    new Date(r.data_interval_end),
-                    zone,
-                  )}
-                </option>
-              ))}
+              {exp.latest_runs.map((r) => {
+                const { start, end } = runWindow(r)
+                return (
+                  <option key={r.id} value={r.id}>
+                    {r.status} · {formatRangeInZone(start, end, zone)}
+                  </option>
+                )
+              })}
             </Select>
           )}
         </Field>

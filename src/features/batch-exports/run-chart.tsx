@@ -2,7 +2,7 @@ import type { BatchExportInterval, BatchExportRun, RunStatus } from '../../contr
 import { formatNumber } from '../../lib/format'
 import { formatRangeInZone } from '../../lib/schedule-zone'
 import { viewerTimeZone } from '../../lib/time'
-import { RUN_STATUS_TONE } from './run-status'
+import { RUN_STATUS_TONE, runWindow } from './run-status'
 import { chartItems } from './run-chart-model'
 
 const SLOT = 10
@@ -74,11 +74,8 @@ export function RunChart({ runs, interval }: { runs: readonly BatchExportRun[]; 
           const scale = (n: number) => (n / max) * (HEIGHT - 2)
           const h = Math.max(2, scale(item.records))
           const tone = RUN_STATUS_TONE[run.status]
-          const window = formatRangeInZone(
-            new Date(run.data_interval_start ?? run.data_interval_end),
-            new Date(run.data_interval_end),
-            zone,
-          )
+          const { start, end } = runWindow(run)
+          const window = formatRangeInZone(start, end, zone)
           return (
             <g key={run.id}>
               <title>{`${run.status} · ${window} · ${formatNumber(item.records)} of ${formatNumber(item.total)} records`}</title>

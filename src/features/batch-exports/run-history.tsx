@@ -11,13 +11,12 @@ import { formatRangeInZone } from '../../lib/schedule-zone'
 import { formatDuration, formatUtc, viewerTimeZone, zoneLabel } from '../../lib/time'
 import { formatBytes } from './format-bytes'
 import { RunChart } from './run-chart'
-import { RunStatusBadge, runDurationSeconds } from './run-status'
+import { RunStatusBadge, runDurationSeconds, runWindow } from './run-status'
 
 const COLUMNS = 10
 
 function RunWindow({ run }: { run: BatchExportRun }) {
-  const start = new Date(run.data_interval_start ?? run.data_interval_end)
-  const end = new Date(run.data_interval_end)
+  const { start, end } = runWindow(run)
   return (
     <span className="run-window" title={`${formatUtc(start)} → ${formatUtc(end)}`}>
       <span className="num">{formatRangeInZone(start, end, viewerTimeZone(), { compact: true })}</span>

@@ -1,5 +1,6 @@
 import type { BatchExportRun, RunStatus } from '../../contracts'
 import { Badge, type BadgeTone } from '../../components/badge'
+import type { DataWindow } from '../../lib/schedule'
 
 /** One meaning per colour (UI.md): green done, blue in progress, amber attention, red failed, grey cancelled. */
 export const RUN_STATUS_TONE: Record<RunStatus, BadgeTone> = {
@@ -37,6 +38,12 @@ export function RunStatusBadge({ status }: { status: RunStatus }) {
     </Badge>
   )
 }
+
+/** The data window a run exports; a run without a start covers only its end. */
+export const runWindow = (run: BatchExportRun): DataWindow => ({
+  start: new Date(run.data_interval_start ?? run.data_interval_end),
+  end: new Date(run.data_interval_end),
+})
 
 export const runDurationSeconds = (run: BatchExportRun, now = Date.now()) => {
   const start = Date.parse(run.created_at)
