@@ -1,5 +1,5 @@
 import { generateKey, hashKey, maskKey, newId } from '../auth/keys'
-import { nowIso, statements, type Db } from './database'
+import { nowIso, statements, versionedCache, type Db } from './database'
 
 export interface ApiKeyRow {
   id: string
@@ -35,9 +35,18 @@ const decode = (row: RawKey): ApiKeyRow => ({
   scoped_teams: row.scoped_teams ? (JSON.parse(row.scoped_teams) as number[]) : null,
 })
 
+// Every request resolves its key: remember the answer until the database changes (a revoke included).
+const keys = versionedCache<ApiKeyRow | null>()
+
 export function findKeyBySecret(db: Db, key: string): ApiKeyRow | undefined {
-  const row = sql(db).bySecure.get(hashKey(key)) as RawKey | undefined
-  return row && decode(row)
+  const secure = hashKey(key)
+  const cache = keys(db)
+  let found = cache.get(secure)
+  if (found === undefined) {
+    const row = sql(db).bySecure.get(secure) as RawKey | undefined
+    found = cache.set(secure, row ? decode(row) : null)
+  }
+  return found ?? undefined
 }
 
 /** Stores a key (only its hash); returns the plaintext once. */

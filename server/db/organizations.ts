@@ -1,7 +1,7 @@
 import type { Organization, OrganizationCreate, OrganizationPatch } from '../../src/contracts/organizations'
 import { newId } from '../auth/keys'
 import { visibleTo, viewerParams, type Viewer } from './viewer'
-import { fromBool, nowIso, statements, toBool, type Db } from './database'
+import { fromBool, nowIso, statements, toBool, versionedCache, type Db } from './database'
 import { createTeam, teamsOf } from './teams'
 
 interface OrgRow {
@@ -73,9 +73,18 @@ export function listOrganizations(db: Db, viewer: Viewer, limit: number, offset:
 export const firstOrganizationId = (db: Db, viewer: Viewer) =>
   (sql(db).first.get(viewerParams(viewer)) as { id: string } | undefined)?.id
 
+// Retrieves repeat far more often than organizations change: reuse the answer until the database changes.
+const organizations = versionedCache<Organization | null>()
+
 export function findOrganization(db: Db, viewer: Viewer, id: string): Organization | undefined {
-  const row = sql(db).one.get({ ...viewerParams(viewer), id }) as OrgRow | undefined
-  return row && toOrganization(db, row)
+  const cache = organizations(db)
+  const key = `${viewer.userId}|${viewer.scopedOrganizations?.join(',') ?? '*'}|${id}`
+  let found = cache.get(key)
+  if (found === undefined) {
+    const row = sql(db).one.get({ ...viewerParams(viewer), id }) as OrgRow | undefined
+    found = cache.set(key, row ? toOrganization(db, row) : null)
+  }
+  return found ?? undefined
 }
 
 function uniqueSlug(db: Db, name: string): string {

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { me, paginated, personalApiKey, project } from '../../src/contracts'
 import { startHarness, type Harness } from '../test/harness'
@@ -24,6 +25,16 @@ describe('users, keys, projects, schema', () => {
     expect(body.scopes).toEqual(['organization:read', 'batch_export:write'])
     expect(body.mask_value).toBe(`${key.slice(0, 6)}...${key.slice(-4)}`)
     expect(JSON.stringify(res.body)).not.toContain(key)
+  })
+
+  it('refuses a key as soon as it is revoked, also by another process (the keys CLI)', async () => {
+    const key = h.keyWith(['organization:read'])
+    expect((await h.api('GET', '/api/organizations/', { key })).status).toBe(200)
+    const id = (await h.api('GET', '/api/personal_api_keys/@current/', { key })).body.id
+    const other = new Database(h.db.name)
+    other.prepare('DELETE FROM personal_api_keys WHERE id = ?').run(id)
+    other.close()
+    expect((await h.api('GET', '/api/organizations/', { key })).status).toBe(401)
   })
 
   it('stores only the sha256 of keys', async () => {
