@@ -20,7 +20,7 @@ export const sharingQueries = {
 
 /** Public page of a shared recording, on the origin the console is served from. */
 export const sharedLink = (origin: string, token: string) => `${origin}/shared/${token}`
-export const embedLink = (origin: string, token: string) => `${origin}/embedded/${token}`
+const embedLink = (origin: string, token: string) => `${origin}/embedded/${token}`
 export const embedSnippet = (origin: string, token: string) =>
   `<iframe src="${embedLink(origin, token)}" width="100%" height="640" frameborder="0" allowfullscreen></iframe>`
 

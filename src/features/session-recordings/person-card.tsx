@@ -2,7 +2,7 @@ import type { SessionRecording } from '../../contracts'
 import { Time } from '../../components/time'
 
 /** A property value as text: strings as they are, everything else as JSON. */
-export function propertyText(value: unknown): string {
+function propertyText(value: unknown): string {
   if (typeof value === 'string') return value
   if (value === undefined) return '—'
   return JSON.stringify(value)
