@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { X } from 'lucide-react'
 import { Button } from '../../components/button'
-import { Field, Input, Select } from '../../components/field'
+import { Field, Input, Select, type ControlProps } from '../../components/field'
 import { formatDuration } from '../../lib/time'
 import { describeRelative, hasFilters, type Filters } from './recording-list-params'
 
@@ -16,9 +16,10 @@ const DURATIONS: [seconds: number, label: string][] = [
 const RANGES = ['-24h', '-7d', '-30d']
 const isRelative = (value: string | undefined) => value !== undefined && value.startsWith('-')
 
+type DateInputProps = { value: string | undefined; onChange: (value: string | undefined) => void }
+
 /** A date picker for plain dates; another value the URL may hold (`-14d`, an instant) is shown as it is. */
-function DateInput(props: { value: string | undefined; onChange: (value: string | undefined) => void } & object) {
-  const { value, onChange, ...rest } = props
+function DateInput({ value, onChange, ...rest }: ControlProps & DateInputProps) {
   if (value !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     const shown = isRelative(value) ? `${value.slice(1)} ago` : value
     return <Input {...rest} readOnly className="rec-date" value={shown} title="Choose Any time to clear it." />
