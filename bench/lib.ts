@@ -1,27 +1,9 @@
 import autocannon from 'autocannon'
-import { spawn, type ChildProcess } from 'node:child_process'
+import { startTsProcess } from '../server/test/process'
 
 /** Starts a TypeScript entry with tsx and waits for its ready line. */
-export async function startProcess(
-  args: string[],
-  env: Record<string, string> = {},
-  ready = /Ready/,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start`)), 30_000)
-    child.stdout!.on('data', (d: Buffer) => {
-      if (ready.test(d.toString())) {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-  })
-  return child
-}
+export const startProcess = async (args: string[], env: Record<string, string> = {}, ready = /Ready/) =>
+  (await startTsProcess(args, env, ready)).child
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!

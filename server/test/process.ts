@@ -1,33 +1,37 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 
-/** Starts `server/main.ts` as `npm start` would, resolving once it prints "Ready on". */
-export async function startServerProcess(
-  env: Record<string, string>,
+/** Runs a TypeScript entry with tsx, resolving once its output matches `ready` (rejecting if it exits first). */
+export async function startTsProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  ready = /Ready/,
 ): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     env: { ...process.env, HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()))
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000)
-    const check = setInterval(() => {
-      if (out.includes('Ready on')) {
-        clearInterval(check)
+    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${out}`)), 30_000)
+    const onData = (d: Buffer) => {
+      out += d.toString()
+      if (ready.test(out)) {
         clearTimeout(timer)
         resolve()
       }
-      if (child.exitCode !== null) {
-        clearInterval(check)
-        clearTimeout(timer)
-        reject(new Error(`server exited:\n${out}`))
-      }
-    }, 25)
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      reject(new Error(`${args[0]} exited:\n${out}`))
+    })
   })
   return { child, output: () => out }
 }
+
+/** Starts `server/main.ts` as `npm start` would, resolving once it prints "Ready on". */
+export const startServerProcess = (env: Record<string, string>) => startTsProcess(['server/main.ts'], env, /Ready on/)
 
 export const randomPort = () => 20_000 + Math.floor(Math.random() * 30_000)
 
