@@ -2,46 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { BatchExport, BatchExportRun } from '../../contracts'
 import { jsonResponse, renderWithProviders } from '../../testing/render'
 import { BackfillDialog } from './backfill-dialog'
+import { exportFixture, runFixture } from './test-fixtures'
 
 const ORG = '7c1f4a5e-7b9e-4c1a-9a57-2f1e1f3b6d10'
 const NOW = new Date('2026-03-12T10:20:00Z')
 
-const run = (status: BatchExportRun['status'], start: string, end: string): BatchExportRun => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  status,
-  records_completed: 1,
-  records_failed: 0,
-  records_total_count: 1,
-  bytes_exported: 1,
-  latest_error: null,
-  data_interval_start: start,
-  data_interval_end: end,
-  cursor: null,
-  created_at: end,
-  finished_at: end,
-  last_updated_at: end,
-  batch_export: '8d2b8c3e-7a4f-4a83-9d6e-5f3a1c2b0e11',
-  backfill: null,
-})
-
-const exp: BatchExport = {
-  id: '8d2b8c3e-7a4f-4a83-9d6e-5f3a1c2b0e11',
-  team_id: 1,
+const exp = exportFixture({
   name: 'Hourly',
-  model: 'events',
-  destination: { type: 'NoOp', config: {} },
   interval: 'hour',
-  paused: false,
-  created_at: '2026-01-01T00:00:00Z',
-  last_updated_at: '2026-01-01T00:00:00Z',
-  last_paused_at: null,
-  start_at: null,
-  end_at: null,
-  latest_runs: [run('Completed', '2026-03-12T09:00:00Z', '2026-03-12T10:00:00Z')],
-}
+  latest_runs: [runFixture('Completed', '2026-03-12T09:00:00Z', '2026-03-12T10:00:00Z')],
+})
 
 const fetchMock = vi.fn<typeof fetch>()
 beforeEach(() => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { BatchExport } from '../../contracts'
 import {
   emptyExport,
   emptyS3Config,
@@ -9,6 +8,7 @@ import {
   type ExportFormValues,
   type S3FormConfig,
 } from './export-form-values'
+import { exportFixture } from './test-fixtures'
 
 const create = { kind: 'create' } as const
 const editS3 = { kind: 'edit', storedType: 'S3' } as const
@@ -246,8 +246,7 @@ describe('the export form against the contract', () => {
 })
 
 describe('loading an export into the form', () => {
-  const exp: BatchExport = {
-    id: '8d2b8c3e-7a4f-4a83-9d6e-5f3a1c2b0e11',
+  const exp = exportFixture({
     team_id: 2,
     name: 'Nightly',
     model: 'persons',
@@ -270,17 +269,12 @@ describe('loading an export into the form', () => {
         aws_secret_access_key: 'leaked',
       },
     },
-    interval: 'day',
     paused: true,
-    created_at: '2026-01-01T00:00:00Z',
-    last_updated_at: '2026-01-01T00:00:00Z',
     last_paused_at: '2026-01-02T00:00:00Z',
     start_at: '2026-03-29T01:00:00Z',
-    end_at: null,
-    latest_runs: [],
     hogql_query: null,
     filters: { properties: [] },
-  }
+  })
 
   it('holds every value as the inputs show it, secrets empty', () => {
     const values = toFormValues(exp, 'Europe/Berlin')

@@ -2,19 +2,16 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { BatchExport } from '../../contracts'
 import { ApiError } from '../../api/errors'
 import { renderWithProviders } from '../../testing/render'
 import { ExportForm } from './export-form'
 import { emptyExport, toFormValues } from './export-form-values'
+import { exportFixture } from './test-fixtures'
 
 const allowed = { allowed: true, reason: null } as const
 
-const stored: BatchExport = {
-  id: '8d2b8c3e-7a4f-4a83-9d6e-5f3a1c2b0e11',
-  team_id: 1,
+const stored = exportFixture({
   name: 'Nightly S3',
-  model: 'events',
   destination: {
     type: 'S3',
     config: {
@@ -32,17 +29,9 @@ const stored: BatchExport = {
       exclude_events: null,
     },
   },
-  interval: 'day',
-  paused: false,
-  created_at: '2026-01-01T00:00:00Z',
-  last_updated_at: '2026-01-01T00:00:00Z',
-  last_paused_at: null,
-  start_at: null,
-  end_at: null,
-  latest_runs: [],
   hogql_query: null,
   filters: null,
-}
+})
 
 function renderCreate(onSubmit = vi.fn()) {
   renderWithProviders(

@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { RUN_STATUSES, type BatchExportRun, type RunStatus } from '../../contracts'
+import { RUN_STATUSES, type RunStatus } from '../../contracts'
 import { chartItems } from './run-chart-model'
 import { RUN_STATUS_HELP, RUN_STATUS_TONE } from './run-status'
+import { runFixture } from './test-fixtures'
 
-let n = 0
-const run = (status: RunStatus, start: string, end: string, records: number | null = 10): BatchExportRun => ({
-  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
-  status,
-  records_completed: records,
-  records_failed: 0,
-  records_total_count: 20,
-  bytes_exported: null,
-  latest_error: null,
-  data_interval_start: start,
-  data_interval_end: end,
-  cursor: null,
-  created_at: end,
-  finished_at: end,
-  last_updated_at: end,
-  batch_export: '11111111-1111-4111-8111-111111111111',
-  backfill: null,
-})
+const run = (status: RunStatus, start: string, end: string, records: number | null = 10) =>
+  runFixture(status, start, end, { records_completed: records, records_total_count: 20 })
 
 describe('run chart', () => {
   it('orders runs oldest first and marks missing windows as a gap', () => {
