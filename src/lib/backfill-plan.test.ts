@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { BatchExportRun, RunStatus } from '../contracts'
-import { MAX_BACKFILL_RUNS, backfillWindows, planBackfill } from './backfill-plan'
+import { MAX_BACKFILL_RUNS, type BatchExportRun, type RunStatus } from '../contracts'
+import { backfillWindows, planBackfill } from './backfill-plan'
 
 const run = (status: RunStatus, start: string, end: string): BatchExportRun => ({
   id: `00000000-0000-4000-8000-${String(Math.abs(Date.parse(start)) % 1e12).padStart(12, '0')}`,

@@ -1,8 +1,13 @@
-import { backfillInput, type BatchExportInterval, type BatchExportRun, type RunStatus } from '../contracts'
-import { INTERVAL_MS, type DataWindow } from './schedule'
-
-/** The server refuses a backfill that would create more runs than this. */
-export const MAX_BACKFILL_RUNS = 1000
+import {
+  MAX_BACKFILL_RUNS,
+  backfillInput,
+  backfillRunCount,
+  backfillWindows as backfillWindowsMs,
+  type BatchExportInterval,
+  type BatchExportRun,
+  type RunStatus,
+} from '../contracts'
+import type { DataWindow } from './schedule'
 
 /** Runs whose window is already exported, or on its way: backfilling it again duplicates data. */
 const EXPORTED_OR_IN_FLIGHT: readonly RunStatus[] = ['Completed', 'Running', 'Starting', 'ContinuedAsNew']
@@ -23,15 +28,9 @@ export type BackfillPlan = {
   overlapping: number
 }
 
-/** The windows the server creates: one per interval stepping from start, the last clipped to end. */
-export function backfillWindows(interval: BatchExportInterval, startMs: number, endMs: number): DataWindow[] {
-  const step = INTERVAL_MS[interval]
-  const windows: DataWindow[] = []
-  for (let t = startMs; t < endMs; t += step) {
-    windows.push({ start: new Date(t), end: new Date(Math.min(t + step, endMs)) })
-  }
-  return windows
-}
+/** The windows the server creates (the contract's `backfillWindows`), as dates. */
+export const backfillWindows = (interval: BatchExportInterval, startMs: number, endMs: number): DataWindow[] =>
+  backfillWindowsMs(interval, startMs, endMs).map((w) => ({ start: new Date(w.start), end: new Date(w.end) }))
 
 const overlapsWindow = (w: DataWindow, run: BatchExportRun) => {
   const runEnd = Date.parse(run.data_interval_end)
@@ -60,7 +59,7 @@ export function planBackfill(input: {
   }
   const start = Date.parse(parsed.data.start_at)
   const end = Date.parse(parsed.data.end_at)
-  if (Math.ceil((end - start) / INTERVAL_MS[input.interval]) > MAX_BACKFILL_RUNS) {
+  if (backfillRunCount(input.interval, start, end) > MAX_BACKFILL_RUNS) {
     const message = `That range would create more than ${MAX_BACKFILL_RUNS} runs; choose a shorter range.`
     return { runs: [], problems: [{ field: 'start_at', message }], overlapping: 0 }
   }
