@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { toast } from 'sonner'
 import { sharingConfiguration, type SharingConfiguration } from '../contracts'
 import { describeError } from './errors'
+import { useScopePermission } from './permissions'
 import { recordingQueries } from './session-recordings'
 import { request } from './request'
 
@@ -16,6 +17,15 @@ export const sharingQueries = {
       queryKey: [...sharingQueries.all(projectId), recordingId],
       queryFn: ({ signal }) => request(path(projectId, recordingId), sharingConfiguration, { signal }),
     }),
+}
+
+/** Warms one recording's sharing configuration so the panel opens complete; nothing when the key may not read it. */
+export function usePrefetchSharing(projectId: number) {
+  const client = useQueryClient()
+  const canRead = useScopePermission('sharing_configuration:read').allowed
+  return (recordingId: string) => {
+    if (canRead) void client.prefetchQuery(sharingQueries.detail(projectId, recordingId))
+  }
 }
 
 /** Public page of a shared recording, on the origin the console is served from. */

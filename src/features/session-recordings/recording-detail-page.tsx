@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { toast } from 'sonner'
 import { ChevronLeft, ChevronRight, Eye, EyeOff, Keyboard, Share2, Trash2 } from 'lucide-react'
 import { useScopePermission } from '../../api/permissions'
-import { sharingQueries } from '../../api/sharing'
+import { usePrefetchSharing } from '../../api/sharing'
 import {
   recordingFromLists,
   recordingQueries,
@@ -46,6 +46,7 @@ export function RecordingDetailPage() {
   const canWrite = useScopePermission('session_recording:write')
   const update = useUpdateRecording(projectId)
   const remove = useDeleteRecording(projectId)
+  const prefetchSharing = usePrefetchSharing(projectId)
   const [sharing, setSharing] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const [helpOpen, setHelpOpen] = useState(false)
@@ -138,7 +139,7 @@ export function RecordingDetailPage() {
               size="sm"
               icon={<Share2 size={15} aria-hidden />}
               // Pointing at the button warms the panel's data, so it opens complete.
-              onPointerEnter={() => void client.prefetchQuery(sharingQueries.detail(projectId, id))}
+              onPointerEnter={() => prefetchSharing(id)}
               onClick={() => setSharing(true)}
             >
               Share…

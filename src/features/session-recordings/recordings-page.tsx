@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { Keyboard, PlayCircle, Sparkles } from 'lucide-react'
 import type { SessionRecording } from '../../contracts'
 import { useScopePermission } from '../../api/permissions'
 import { projectQueries } from '../../api/projects'
-import { sharingQueries } from '../../api/sharing'
+import { usePrefetchSharing } from '../../api/sharing'
 import { Button } from '../../components/button'
 import { Callout } from '../../components/callout'
 import { EmptyState } from '../../components/empty-state'
@@ -34,7 +34,6 @@ export function RecordingsPage() {
   const projectId = Number(useParams().projectId)
   const { search } = useLocation()
   const navigate = useNavigate()
-  const client = useQueryClient()
   const canReadProjects = useScopePermission('project:read').allowed
   const projects = useQuery({ ...projectQueries.switcher(), enabled: canReadProjects }).data
   const projectName = projects?.results.find((p) => p.id === projectId)?.name
@@ -49,6 +48,7 @@ export function RecordingsPage() {
 
   const detailHref = (id: string) => `/projects/${projectId}/recordings/${encodeURIComponent(id)}${search}`
   const triage = useListTriage({ projectId, rows: rows ?? [], view: `${projectId}${search}`, detailHref })
+  const prefetchSharing = usePrefetchSharing(projectId)
   const [menuFor, setMenuFor] = useState<string | null>(null)
   const [sharingFor, setSharingFor] = useState<string | null>(null)
   const [aiOpen, setAiOpen] = useState(false)
@@ -61,7 +61,7 @@ export function RecordingsPage() {
       onOpenChange={(open) => {
         setMenuFor(open ? r.id : null)
         // Opening the menu warms the sharing panel, so it opens with its data.
-        if (open) void client.prefetchQuery(sharingQueries.detail(projectId, r.id))
+        if (open) prefetchSharing(r.id)
       }}
       items={[
         { label: 'Open', onSelect: () => navigate(detailHref(r.id)) },
