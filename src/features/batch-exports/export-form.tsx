@@ -2,8 +2,8 @@ import { FormProvider, useForm, type FieldPath } from 'react-hook-form'
 import type { BatchExport, BatchExportCreate, BatchExportPatch, DestinationType, Team } from '../../contracts'
 import { describeError, isApiError } from '../../api/errors'
 import type { Permission } from '../../api/permissions'
-import { Button } from '../../components/button'
 import { Callout } from '../../components/callout'
+import { SaveBar } from '../../components/save-bar'
 import { attrToPath } from '../../components/server-errors'
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard'
 import { AdvancedFields } from './advanced-fields'
@@ -108,23 +108,15 @@ export function ExportForm(props: Props) {
         <DestinationFields disabled={disabled} storedType={storedType} />
         <ScheduleFields disabled={disabled} zones={zones} showPaused={mode === 'create'} />
         <AdvancedFields disabled={disabled} />
-        <div className="save-bar" data-dirty={isDirty || undefined}>
-          <span className="save-bar-status" aria-live="polite">
-            {isDirty ? 'Unsaved changes' : mode === 'create' ? '' : 'All changes saved'}
-          </span>
-          <Button disabled={!isDirty || isSubmitting} onClick={() => form.reset()}>
-            Discard
-          </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            loading={isSubmitting}
-            disabled={mode === 'edit' && !isDirty}
-            disabledReason={permission.reason}
-          >
-            {mode === 'create' ? 'Create export' : 'Save'}
-          </Button>
-        </div>
+        <SaveBar
+          dirty={isDirty}
+          submitting={isSubmitting}
+          onDiscard={() => form.reset()}
+          savedText={mode === 'create' ? '' : undefined}
+          submitLabel={mode === 'create' ? 'Create export' : 'Save'}
+          requireChanges={mode === 'edit'}
+          disabledReason={permission.reason}
+        />
       </form>
       <UnsavedChangesGuard when={isDirty} />
     </FormProvider>
