@@ -1,9 +1,9 @@
 import { useState, type ComponentProps } from 'react'
-import { Controller, useFormContext } from 'react-hook-form'
+import { useFormContext } from 'react-hook-form'
 import { Eye, EyeOff } from 'lucide-react'
 import { COMPRESSIONS_BY_FORMAT, ENCRYPTIONS, FILE_FORMATS, S3_REGIONS } from '../../contracts'
 import { Field, Input, Select } from '../../components/field'
-import { Switch } from '../../components/switch'
+import { SwitchField } from '../../components/switch-field'
 import type { ExportFormValues } from './export-form-values'
 
 type Props = {
@@ -53,7 +53,7 @@ function Setting({ name, label, help, required, className = 'mono', ...input }: 
 
 /** The full S3 destination: bucket, region, prefix, credentials, format and compression, encryption, limits. */
 export function S3Fields({ disabled, hasStoredSecrets }: Props) {
-  const { register, control, watch, setValue, getValues, formState } = useFormContext<ExportFormValues>()
+  const { register, watch, setValue, getValues, formState } = useFormContext<ExportFormValues>()
   const errors = formState.errors.destination?.config
   const [revealed, setRevealed] = useState(false)
   const format = watch(`${prefix}.file_format`)
@@ -215,19 +215,11 @@ export function S3Fields({ disabled, hasStoredSecrets }: Props) {
           disabled={disabled}
         />
       </div>
-      <Controller
-        control={control}
+      <SwitchField<ExportFormValues>
         name={`${prefix}.use_virtual_style_addressing`}
-        render={({ field }) => (
-          <Switch
-            label="Virtual-hosted–style addressing"
-            description="Address the bucket as bucket.endpoint rather than endpoint/bucket (some S3-compatible stores need it)."
-            checked={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            disabled={disabled}
-          />
-        )}
+        label="Virtual-hosted–style addressing"
+        description="Address the bucket as bucket.endpoint rather than endpoint/bucket (some S3-compatible stores need it)."
+        disabled={disabled}
       />
       <div className="field-grid">
         <Setting

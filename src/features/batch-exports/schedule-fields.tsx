@@ -1,7 +1,7 @@
 import { Controller, useFormContext } from 'react-hook-form'
 import { BATCH_EXPORT_INTERVALS } from '../../contracts'
 import { Field, Input, Select } from '../../components/field'
-import { Switch } from '../../components/switch'
+import { SwitchField } from '../../components/switch-field'
 import { INTERVAL_LABELS } from '../../lib/schedule'
 import { formatOffset, instantToLocalInput, offsetMinutes, toZonedIso, zonedToInstant } from '../../lib/schedule-zone'
 import { zoneLabel } from '../../lib/time'
@@ -105,19 +105,11 @@ export function ScheduleFields({ disabled, zones, showPaused }: Props) {
             </Field>
           </div>
           {showPaused && (
-            <Controller
-              control={control}
+            <SwitchField<ExportFormValues>
               name="paused"
-              render={({ field }) => (
-                <Switch
-                  label="Create paused"
-                  description="Save the export without running it; resume it from its page when ready."
-                  checked={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  disabled={disabled}
-                />
-              )}
+              label="Create paused"
+              description="Save the export without running it; resume it from its page when ready."
+              disabled={disabled}
             />
           )}
         </div>
