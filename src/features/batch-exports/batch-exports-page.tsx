@@ -3,7 +3,7 @@ import { CloudUpload, Plus } from 'lucide-react'
 import { useParams } from 'react-router-dom'
 import { batchExportQueries } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
-import { Button, ButtonLink } from '../../components/button'
+import { ButtonLink } from '../../components/button'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { PageHeader } from '../../components/page-header'
@@ -27,14 +27,15 @@ export function BatchExportsPage() {
   const page = query.data
   const actions = { orgId, permission: canWrite, onTogglePause: pause.toggle, pendingFor: pause.pendingFor }
 
-  const createAction = canWrite.allowed ? (
-    <ButtonLink to={`/orgs/${orgId}/batch-exports/new`} variant="primary" icon={<Plus size={15} aria-hidden />}>
+  const createAction = (
+    <ButtonLink
+      to={`/orgs/${orgId}/batch-exports/new`}
+      variant="primary"
+      icon={<Plus size={15} aria-hidden />}
+      disabledReason={canWrite.reason}
+    >
       New export
     </ButtonLink>
-  ) : (
-    <Button variant="primary" icon={<Plus size={15} aria-hidden />} disabledReason={canWrite.reason}>
-      New export
-    </Button>
   )
 
   return (
