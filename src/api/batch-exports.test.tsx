@@ -4,25 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { BatchExport, BatchExportRun, LogEntry } from '../contracts'
+import { exportFixture, runFixture } from '../testing/fixtures'
 import { jsonResponse } from '../testing/render'
 import { batchExportQueries, detailRefetchInterval, useLiveLogs, useSetPaused } from './batch-exports'
 
 const ORG = '7c1f4a5e-7b9e-4c1a-9a57-2f1e1f3b6d10'
-const exp: BatchExport = {
-  id: '8d2b8c3e-7a4f-4a83-9d6e-5f3a1c2b0e11',
-  team_id: 1,
-  name: 'Nightly',
-  model: 'events',
-  destination: { type: 'NoOp', config: {} },
-  interval: 'day',
-  paused: false,
-  created_at: '2026-01-01T00:00:00Z',
-  last_updated_at: '2026-01-01T00:00:00Z',
-  last_paused_at: null,
-  start_at: null,
-  end_at: null,
-  latest_runs: [],
-}
+const exp = exportFixture()
 const page = (results: BatchExport[]) => ({ count: results.length, next: null, previous: null, results })
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -82,28 +69,20 @@ describe('pausing an export', () => {
 
 describe('refreshing the detail page', () => {
   const now = Date.parse('2026-03-12T12:00:00Z')
-  const withRun = (status: BatchExportRun['status'], lastUpdate: string): BatchExport => ({
-    ...exp,
-    latest_runs: [
-      {
-        id: '00000000-0000-4000-8000-000000000001',
-        status,
-        records_completed: null,
-        records_failed: null,
-        records_total_count: null,
-        bytes_exported: null,
-        latest_error: null,
-        data_interval_start: '2026-03-12T10:00:00Z',
-        data_interval_end: '2026-03-12T11:00:00Z',
-        cursor: null,
-        created_at: lastUpdate,
-        finished_at: null,
-        last_updated_at: lastUpdate,
-        batch_export: exp.id,
-        backfill: null,
-      },
-    ],
-  })
+  const withRun = (status: BatchExportRun['status'], lastUpdate: string): BatchExport =>
+    exportFixture({
+      latest_runs: [
+        runFixture(status, '2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', {
+          records_completed: null,
+          records_failed: null,
+          records_total_count: null,
+          bytes_exported: null,
+          created_at: lastUpdate,
+          finished_at: null,
+          last_updated_at: lastUpdate,
+        }),
+      ],
+    })
 
   it('polls every 15 s while a run is moving and stops once every run has finished', () => {
     expect(detailRefetchInterval(withRun('Running', '2026-03-12T11:58:00Z'), now)).toBe(15_000)

@@ -1,24 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { MAX_BACKFILL_RUNS, type BatchExportRun, type RunStatus } from '../contracts'
+import { MAX_BACKFILL_RUNS, type RunStatus } from '../contracts'
+import { runFixture } from '../testing/fixtures'
 import { backfillWindows, planBackfill } from './backfill-plan'
 
-const run = (status: RunStatus, start: string, end: string): BatchExportRun => ({
-  id: `00000000-0000-4000-8000-${String(Math.abs(Date.parse(start)) % 1e12).padStart(12, '0')}`,
-  status,
-  records_completed: 10,
-  records_failed: 0,
-  records_total_count: 10,
-  bytes_exported: 100,
-  latest_error: null,
-  data_interval_start: start,
-  data_interval_end: end,
-  cursor: null,
-  created_at: end,
-  finished_at: end,
-  last_updated_at: end,
-  batch_export: '11111111-1111-4111-8111-111111111111',
-  backfill: null,
-})
+const run = (status: RunStatus, start: string, end: string) => runFixture(status, start, end)
 
 beforeEach(() => {
   vi.useFakeTimers()

@@ -1,4 +1,4 @@
-import type { Organization } from '../contracts'
+import type { BatchExport, BatchExportRun, Organization, RunStatus } from '../contracts'
 
 /** A valid organization as the server returns it. */
 export function organizationFixture(overrides: Partial<Organization> = {}): Organization {
@@ -20,6 +20,55 @@ export function organizationFixture(overrides: Partial<Organization> = {}): Orga
     enforce_2fa: false,
     member_count: 3,
     is_ai_data_processing_approved: false,
+    ...overrides,
+  }
+}
+
+/** A valid export as the server returns it: daily, NoOp destination, no runs yet. */
+export function exportFixture(overrides: Partial<BatchExport> = {}): BatchExport {
+  return {
+    id: '8d2b8c3e-7a4f-4a83-9d6e-5f3a1c2b0e11',
+    team_id: 1,
+    name: 'Nightly',
+    model: 'events',
+    destination: { type: 'NoOp', config: {} },
+    interval: 'day',
+    paused: false,
+    created_at: '2026-01-01T00:00:00Z',
+    last_updated_at: '2026-01-01T00:00:00Z',
+    last_paused_at: null,
+    start_at: null,
+    end_at: null,
+    latest_runs: [],
+    ...overrides,
+  }
+}
+
+let runs = 0
+
+/** A run of the window `[start, end)` that was created, and finished, when the window ended. */
+export function runFixture(
+  status: RunStatus,
+  start: string,
+  end: string,
+  overrides: Partial<BatchExportRun> = {},
+): BatchExportRun {
+  return {
+    id: `00000000-0000-4000-8000-${String(++runs).padStart(12, '0')}`,
+    status,
+    records_completed: 10,
+    records_failed: 0,
+    records_total_count: 10,
+    bytes_exported: 100,
+    latest_error: null,
+    data_interval_start: start,
+    data_interval_end: end,
+    cursor: null,
+    created_at: end,
+    finished_at: end,
+    last_updated_at: end,
+    batch_export: '8d2b8c3e-7a4f-4a83-9d6e-5f3a1c2b0e11',
+    backfill: null,
     ...overrides,
   }
 }

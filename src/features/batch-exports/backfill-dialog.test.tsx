@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { jsonResponse, renderWithProviders } from '../../testing/render'
 import { BackfillDialog } from './backfill-dialog'
-import { exportFixture, runFixture } from './test-fixtures'
+import { exportFixture, runFixture } from '../../testing/fixtures'
 
 const ORG = '7c1f4a5e-7b9e-4c1a-9a57-2f1e1f3b6d10'
 const NOW = new Date('2026-03-12T10:20:00Z')

@@ -8,7 +8,7 @@ import {
   type ExportFormValues,
   type S3FormConfig,
 } from './export-form-values'
-import { exportFixture } from './test-fixtures'
+import { exportFixture } from '../../testing/fixtures'
 
 const create = { kind: 'create' } as const
 const editS3 = { kind: 'edit', storedType: 'S3' } as const

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors'
 import { renderWithProviders } from '../../testing/render'
 import { ExportForm } from './export-form'
 import { emptyExport, toFormValues } from './export-form-values'
-import { exportFixture } from './test-fixtures'
+import { exportFixture } from '../../testing/fixtures'
 
 const allowed = { allowed: true, reason: null } as const
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { RUN_STATUSES, type RunStatus } from '../../contracts'
 import { chartItems } from './run-chart-model'
 import { RUN_STATUS_HELP, RUN_STATUS_TONE } from './run-status'
-import { runFixture } from './test-fixtures'
+import { runFixture } from '../../testing/fixtures'
 
 const run = (status: RunStatus, start: string, end: string, records: number | null = 10) =>
   runFixture(status, start, end, { records_completed: records, records_total_count: 20 })
