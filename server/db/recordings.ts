@@ -1,4 +1,4 @@
-import type { RecordingsQuery, SessionRecording } from '../../src/contracts/session-recordings'
+import { resolveDate, type RecordingsQuery, type SessionRecording } from '../../src/contracts/session-recordings'
 import { prepareCached, statements, versionedCache, type Db } from './database'
 import { personsByDistinctIds } from './persons'
 
@@ -43,27 +43,16 @@ const sql = statements({
   softDelete: 'UPDATE session_recordings SET deleted_at = ? WHERE rid = ? AND deleted_at IS NULL',
 })
 
-/** Resolves `-7d`, `-24h`, dates and instants to epoch ms; date-only `date_to` covers its whole day. */
-export function resolveDate(value: string, end: boolean, now = Date.now()): number {
-  const rel = /^-(\d+)([hdwm])$/.exec(value)
-  if (rel) {
-    const unit = { h: 3_600_000, d: 86_400_000, w: 604_800_000, m: 2_592_000_000 }[rel[2] as 'h' | 'd' | 'w' | 'm']
-    return now - Number(rel[1]) * unit
-  }
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return Date.parse(`${value}T00:00:00Z`) + (end ? 86_400_000 : 0)
-  return Date.parse(value)
-}
-
 function filterClause(teamId: number, q: RecordingsQuery) {
   const clauses = ['team_id = ?', 'deleted_at IS NULL']
   const args: unknown[] = [teamId]
   if (q.date_from) {
     clauses.push('start_time >= ?')
-    args.push(resolveDate(q.date_from, false))
+    args.push(resolveDate(q.date_from, false, Date.now()))
   }
   if (q.date_to) {
     clauses.push('start_time < ?')
-    args.push(resolveDate(q.date_to, true))
+    args.push(resolveDate(q.date_to, true, Date.now()))
   }
   if (q.viewed !== undefined) {
     clauses.push('viewed = ?')

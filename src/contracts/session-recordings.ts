@@ -68,6 +68,17 @@ export const dateParam = z
   )
   .refine((v) => v.startsWith('-') || !Number.isNaN(Date.parse(v)), 'Not a real date.')
 
+const DAY_MS = 86_400_000
+const UNIT_MS = { h: 3_600_000, d: DAY_MS, w: 7 * DAY_MS, m: 30 * DAY_MS } as const
+
+/** A `date_from`/`date_to` value as epoch ms: `-7d` counts back from `now`; a date-only `date_to` covers its whole UTC day. */
+export function resolveDate(value: string, end: boolean, now: number): number {
+  const rel = /^-(\d+)([hdwm])$/.exec(value)
+  if (rel) return now - Number(rel[1]) * UNIT_MS[rel[2] as keyof typeof UNIT_MS]
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return Date.parse(`${value}T00:00:00Z`) + (end ? DAY_MS : 0)
+  return Date.parse(value)
+}
+
 /** GET …/session_recordings/ filters and order (besides limit/offset). */
 export const recordingsQuery = z.object({
   order: orderParam.optional(),

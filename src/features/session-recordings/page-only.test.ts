@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkPage, resolveDate } from './page-only'
+import { resolveDate } from '../../contracts'
+import { checkPage } from './page-only'
 import { recordingFixture } from './recording-fixture'
 
 const now = Date.parse('2026-03-12T12:00:00Z')

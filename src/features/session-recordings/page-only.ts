@@ -1,4 +1,4 @@
-import { recordingsQuery, type RecordingOrder, type SessionRecording } from '../../contracts'
+import { recordingsQuery, resolveDate, type RecordingOrder, type SessionRecording } from '../../contracts'
 import { splitSort } from '../../lib/list-params'
 import { DEFAULT_SORT, SORT_LABELS, isRecordingOrder, type Filters } from './recording-list-params'
 
@@ -8,17 +8,6 @@ import { DEFAULT_SORT, SORT_LABELS, isRecordingOrder, type Filters } from './rec
  * the server did not apply is applied here, to this page only, and named so the page can say so.
  */
 export type CheckedPage = { rows: SessionRecording[]; pageOnly: string[] }
-
-const DAY = 86_400_000
-const UNIT_MS = { h: 3_600_000, d: DAY, w: 7 * DAY, m: 30 * DAY } as const
-
-/** `-7d`, `2026-03-01` or an instant as epoch ms (a date-only `to` covers its whole UTC day). */
-export function resolveDate(value: string, end: boolean, now: number): number {
-  const rel = /^-(\d+)([hdwm])$/.exec(value)
-  if (rel) return now - Number(rel[1]) * UNIT_MS[rel[2] as keyof typeof UNIT_MS]
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return Date.parse(`${value}T00:00:00Z`) + (end ? DAY : 0)
-  return Date.parse(value)
-}
 
 type Predicate = (r: SessionRecording) => boolean
 
