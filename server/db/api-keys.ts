@@ -1,5 +1,5 @@
 import { generateKey, hashKey, maskKey, newId } from '../auth/keys'
-import { nowIso, statements, versionedCache, type Db } from './database'
+import { nowIso, statements, type Db } from './database'
 
 export interface ApiKeyRow {
   id: string
@@ -35,19 +35,13 @@ const decode = (row: RawKey): ApiKeyRow => ({
   scoped_teams: row.scoped_teams ? (JSON.parse(row.scoped_teams) as number[]) : null,
 })
 
-// Every request resolves its key: remember the answer until the database changes (a revoke included).
-const keys = versionedCache<ApiKeyRow | null>()
-
-export function findKeyBySecret(db: Db, key: string): ApiKeyRow | undefined {
-  const secure = hashKey(key)
-  const cache = keys(db)
-  let found = cache.get(secure)
-  if (found === undefined) {
-    const row = sql(db).bySecure.get(secure) as RawKey | undefined
-    found = cache.set(secure, row ? decode(row) : null)
-  }
-  return found ?? undefined
+/** The key whose stored digest (`sha256$…`) is `secure`. */
+export function findKeyBySecure(db: Db, secure: string): ApiKeyRow | undefined {
+  const row = sql(db).bySecure.get(secure) as RawKey | undefined
+  return row && decode(row)
 }
+
+export const findKeyBySecret = (db: Db, key: string) => findKeyBySecure(db, hashKey(key))
 
 /** Stores a key (only its hash); returns the plaintext once. */
 export function createKey(

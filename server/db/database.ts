@@ -69,7 +69,9 @@ export function prepareCached(db: Db, sql: string): Database.Statement {
  * connections' commits, `total_changes()` on this one's. Caches keyed on it are never stale.
  */
 export function dataVersion(db: Db): string {
-  return `${db.pragma('data_version', { simple: true })}:${prepareCached(db, 'SELECT total_changes()').pluck().get()}`
+  // A prepared statement: db.pragma() would compile the PRAGMA again on every call.
+  const dataVersion = prepareCached(db, 'PRAGMA data_version').pluck().get()
+  return `${dataVersion}:${prepareCached(db, 'SELECT total_changes()').pluck().get()}`
 }
 
 /** A map that forgets everything once it holds `max` entries or the database changed. */
