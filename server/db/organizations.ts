@@ -1,4 +1,5 @@
 import type { Organization, OrganizationCreate, OrganizationPatch } from '../../src/contracts/organizations'
+import { randomBytes } from 'node:crypto'
 import { newId } from '../auth/keys'
 import { visibleTo, viewerParams, type Viewer } from './viewer'
 import { fromBool, nowIso, statements, toBool, versionedCache, type Db } from './database'
@@ -95,8 +96,11 @@ function uniqueSlug(db: Db, name: string): string {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '')
       .slice(0, 40) || 'org'
-  let slug = base
-  for (let i = 2; sql(db).slugTaken.get(slug); i++) slug = `${base}-${i}`
+  if (!sql(db).slugTaken.get(base)) return base
+  // Counting up (acme-2, acme-3, …) costs one query per taken slug; a random suffix costs one.
+  let slug: string
+  do slug = `${base}-${randomBytes(3).toString('hex')}`
+  while (sql(db).slugTaken.get(slug))
   return slug
 }
 

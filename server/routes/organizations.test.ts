@@ -31,6 +31,15 @@ describe('organizations', () => {
     expect(again.body.name).toBe('Created Co')
   })
 
+  it('gives organizations of the same name distinct slugs', async () => {
+    const slugs = []
+    for (let i = 0; i < 3; i++)
+      slugs.push((await h.api('POST', '/api/organizations/', { body: { name: 'Same Name' } })).body.slug)
+    expect(slugs[0]).toBe('same-name')
+    expect(new Set(slugs).size).toBe(3)
+    expect(slugs.every((s) => s.startsWith('same-name'))).toBe(true)
+  })
+
   it('patches writable fields and bumps updated_at', async () => {
     const created = await h.api('POST', '/api/organizations/', { body: { name: 'Patch Me' } })
     const res = await h.api('PATCH', `/api/organizations/${created.body.id}/`, {
