@@ -1,4 +1,4 @@
-import { errorBody } from '../contracts'
+import { errorBody } from '../contracts/common'
 
 export const UNEXPECTED_SHAPE = 'The server answered in an unexpected shape'
 

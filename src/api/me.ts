@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { me, personalApiKey } from '../contracts'
+import { me, personalApiKey } from '../contracts/users'
 import { request } from './request'
 
 /** The signed-in user and the key in use. */

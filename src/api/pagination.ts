@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEFAULT_LIMIT, MAX_LIMIT, hasNextPage, paginated } from '../contracts'
+import { DEFAULT_LIMIT, MAX_LIMIT, hasNextPage, paginated } from '../contracts/common'
 
 /** What the console asks for: a window into a list. */
 export type Page = { limit: number; offset: number }

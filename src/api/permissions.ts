@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { MEMBERSHIP_LEVEL, hasScope, type MembershipLevel, type Scope } from '../contracts'
+import { MEMBERSHIP_LEVEL, type MembershipLevel } from '../contracts/organizations'
+import { hasScope, type Scope } from '../contracts/scopes'
 import { meQueries } from './me'
 
 /** Whether an action is allowed, and if not, the sentence that says why. */

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { MAX_LIMIT, project } from '../contracts'
+import { MAX_LIMIT } from '../contracts/common'
+import { project } from '../contracts/projects'
 import { pageOf, type Page } from './pagination'
 import { request } from './request'
 

@@ -1,3 +1,6 @@
+// Modules on the first route (src/api/me, errors, permissions, pagination, projects) import the file they
+// need instead of this barrel: zod schemas are not tree-shaken, so the barrel would put every contract
+// in the entry chunk.
 export * from './common'
 export * from './scopes'
 export * from './organizations'
