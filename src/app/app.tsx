@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router-dom'
-import { Toaster } from 'sonner'
 import { consumeKeyFragment, getSession, subscribeSession } from '../api/session'
 import { createQueryClient } from './query-client'
 import { createRouter } from './router'
+
+const AppToaster = lazy(() => import('./toaster'))
 
 export function App() {
   const [client] = useState(createQueryClient)
@@ -32,7 +33,9 @@ export function App() {
   return (
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-      <Toaster theme="system" position="bottom-right" closeButton richColors />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   )
 }

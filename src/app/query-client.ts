@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { describeError, isApiError } from '../api/errors'
 import { retryDelay, shouldRetryMutation, shouldRetryQuery } from '../api/retry'
+import { toastError } from '../components/toast'
 
 /** Errors not worth a toast: a 401 already sends the user to sign-in; a field error lands on its field. */
 const silent = (error: unknown) =>
@@ -22,13 +22,13 @@ export function createQueryClient() {
       // First-load failures are shown in the page; only a failed background refresh is a toast.
       onError: (error, query) => {
         if (query.state.data !== undefined && !silent(error)) {
-          toast.error(`Could not refresh: ${describeError(error)}`, { id: `refresh-${query.queryHash}` })
+          toastError(`Could not refresh: ${describeError(error)}`, { id: `refresh-${query.queryHash}` })
         }
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (!silent(error) && !mutation.meta?.inlineErrors) toast.error(describeError(error))
+        if (!silent(error) && !mutation.meta?.inlineErrors) toastError(describeError(error))
       },
     }),
     defaultOptions: {
