@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { organization } from '../contracts'
 import { ApiError, UNEXPECTED_SHAPE } from './errors'
-import { request } from './request'
+import { REQUEST_TIMEOUT_MS, request } from './request'
 import { getSession, signIn, signOut } from './session'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -20,9 +20,17 @@ beforeEach(() => {
   signIn(KEY, { remember: false })
 })
 afterEach(() => {
+  vi.useRealTimers()
   vi.unstubAllGlobals()
   signOut()
 })
+
+/** A fetch that never answers, until its signal aborts it (as the browser's does). */
+const hang: typeof fetch = (_url, init) =>
+  new Promise((_resolve, reject) => {
+    const signal = init!.signal!
+    signal.addEventListener('abort', () => reject(signal.reason as Error))
+  })
 
 const rejection = async (promise: Promise<unknown>) => {
   try {
@@ -43,7 +51,7 @@ describe('request', () => {
     expect(init?.credentials).toBe('omit')
   })
 
-  it('sends JSON bodies and passes the abort signal through', async () => {
+  it('sends JSON bodies, and the caller’s abort reaches the request', async () => {
     fetchMock.mockResolvedValue(json(201, { id: 1 }))
     const controller = new AbortController()
     await request('/api/x/', z.object({ id: z.number() }), {
@@ -54,7 +62,12 @@ describe('request', () => {
     const init = fetchMock.mock.calls[0]![1]!
     expect(init.body).toBe('{"a":1}')
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json')
-    expect(init.signal).toBe(controller.signal)
+
+    fetchMock.mockImplementation(hang)
+    const pending = rejection(request('/api/x/', z.unknown(), { signal: controller.signal }))
+    controller.abort()
+    expect(fetchMock.mock.calls[1]![1]!.signal!.aborted).toBe(true)
+    expect((await pending).name).toBe('AbortError')
   })
 
   it('maps the error body onto ApiError', async () => {
@@ -108,6 +121,47 @@ describe('request', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
     const error = await rejection(request('/api/x/', z.unknown()))
     expect(error).toMatchObject({ status: 0, type: 'network_error' })
+  })
+
+  it('says so when the browser is offline', async () => {
+    vi.stubGlobal('navigator', { onLine: false })
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    const error = await rejection(request('/api/x/', z.unknown()))
+    expect(error).toMatchObject({ status: 0, type: 'network_error', code: 'network_error' })
+    expect(error.detail).toBe('You are offline. Check your connection and try again.')
+  })
+
+  it('gives up on a server that does not answer within 30 seconds', async () => {
+    vi.useFakeTimers()
+    fetchMock.mockImplementation(hang)
+    let settled = false
+    const pending = rejection(request('/api/x/', z.unknown())).finally(() => (settled = true))
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1)
+    expect(REQUEST_TIMEOUT_MS).toBe(30_000)
+    expect(settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    const error = await pending
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 0, type: 'network_error', code: 'timeout' })
+    expect(error.detail).toBe('The server took too long to answer. Try again.')
+  })
+
+  it('counts the time to read the answer too, and stops counting once it is read', async () => {
+    vi.useFakeTimers()
+    fetchMock.mockResolvedValue(json(200, { ok: true }))
+    await request('/api/x/', z.object({ ok: z.boolean() }))
+    expect(vi.getTimerCount()).toBe(0)
+
+    // Headers arrive, the body never does: the same deadline aborts the read.
+    fetchMock.mockImplementation(async (_url, init) => {
+      const body = new ReadableStream({
+        start: (controller) => init!.signal!.addEventListener('abort', () => controller.error(init!.signal!.reason)),
+      })
+      return new Response(body, { status: 200 })
+    })
+    const pending = rejection(request('/api/x/', z.unknown()))
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS)
+    expect(await pending).toMatchObject({ type: 'network_error', code: 'timeout' })
   })
 
   it('rethrows an abort as it is, not as an ApiError', async () => {

@@ -13,6 +13,13 @@ export type RequestOptions = {
   key?: string
 }
 
+/** How long one request may take, answer included: a server that hangs must not leave a spinner forever. */
+export const REQUEST_TIMEOUT_MS = 30_000
+
+const TIMED_OUT = 'The server took too long to answer. Try again.'
+const UNREACHABLE = 'Could not reach the server. Check your connection and try again.'
+const OFFLINE = 'You are offline. Check your connection and try again.'
+
 const origin = () => globalThis.location?.origin ?? 'http://localhost'
 
 /** Builds a same-origin URL; an absolute URL elsewhere is refused so the key never leaves this origin. */
@@ -28,6 +35,32 @@ function buildUrl(path: string, query: RequestOptions['query'] = {}): URL {
   return url
 }
 
+/**
+ * The signal one request runs under: aborted by the caller's signal, or by the timeout. `settle`
+ * stops both once the request is done.
+ */
+function deadline(callerSignal: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new DOMException(TIMED_OUT, 'TimeoutError'))
+  }, ms)
+  const forward = () => controller.abort(callerSignal?.reason)
+  if (callerSignal?.aborted) forward()
+  else callerSignal?.addEventListener('abort', forward, { once: true })
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    settle: () => {
+      clearTimeout(timer)
+      callerSignal?.removeEventListener('abort', forward)
+    },
+  }
+}
+
+const offline = () => globalThis.navigator?.onLine === false
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text()
   if (text === '') return undefined
@@ -40,7 +73,8 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * The one way the console talks to the API: Bearer key, JSON in and out, every response parsed
- * with its contract schema. Throws ApiError (aborts are rethrown as they are).
+ * with its contract schema, within `REQUEST_TIMEOUT_MS`. Throws ApiError (the caller's aborts are
+ * rethrown as they are; a timeout is a `network_error` with code `timeout`).
  */
 export async function request<S extends z.ZodType>(
   path: string,
@@ -53,26 +87,31 @@ export async function request<S extends z.ZodType>(
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
 
   const url = buildUrl(path, options.query)
+  const limit = deadline(options.signal, REQUEST_TIMEOUT_MS)
   let response: Response
+  let body: unknown
   try {
     response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      signal: limit.signal,
       credentials: 'omit',
     })
+    body = await readBody(response)
   } catch (error) {
     if (options.signal?.aborted) throw error
+    const timedOut = limit.timedOut()
     throw new ApiError({
       status: 0,
       type: 'network_error',
-      code: 'network_error',
-      detail: 'Could not reach the server. Check your connection and try again.',
+      code: timedOut ? 'timeout' : 'network_error',
+      detail: timedOut ? TIMED_OUT : offline() ? OFFLINE : UNREACHABLE,
     })
+  } finally {
+    limit.settle()
   }
 
-  const body = await readBody(response)
   if (!response.ok) {
     const error = errorFromResponse(response, body)
     // A rejected key ends the session everywhere, not just in this request.

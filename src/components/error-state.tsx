@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { CloudOff, FileQuestion, Lock, RotateCw, ServerCrash, TriangleAlert } from 'lucide-react'
+import { CloudOff, FileQuestion, Hourglass, Lock, RotateCw, ServerCrash, TriangleAlert } from 'lucide-react'
 import { describeError, isApiError } from '../api/errors'
 import { Button, ButtonLink } from './button'
 import { useDocumentTitle } from './use-document-title'
@@ -16,6 +16,7 @@ function headline(error: unknown) {
   if (!isApiError(error)) return { title: 'Something went wrong', Icon: TriangleAlert }
   if (error.status === 404) return { title: 'Not found', Icon: FileQuestion }
   if (error.status === 403) return { title: 'Not allowed', Icon: Lock }
+  if (error.code === 'timeout') return { title: 'The server took too long', Icon: Hourglass }
   if (error.type === 'network_error') return { title: "Can't reach the server", Icon: CloudOff }
   if (error.type === 'unexpected_shape') return { title: 'Unexpected response', Icon: ServerCrash }
   if (error.status === 429) return { title: 'Too many requests', Icon: TriangleAlert }

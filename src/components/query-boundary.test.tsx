@@ -77,4 +77,21 @@ describe('QueryBoundary', () => {
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go to the console' })).toBeInTheDocument()
   })
+
+  it('tells a server that took too long apart from one that cannot be reached', async () => {
+    const timeout = new ApiError({
+      status: 0,
+      type: 'network_error',
+      code: 'timeout',
+      detail: 'The server took too long to answer. Try again.',
+    })
+    const { unmount } = renderBoundary(() => Promise.reject(timeout))
+    expect(await screen.findByRole('heading', { name: 'The server took too long' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+    unmount()
+    renderBoundary(() =>
+      Promise.reject(new ApiError({ status: 0, type: 'network_error', code: 'network_error', detail: 'Offline.' })),
+    )
+    expect(await screen.findByRole('heading', { name: "Can't reach the server" })).toBeInTheDocument()
+  })
 })
