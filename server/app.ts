@@ -119,11 +119,15 @@ export function createApp(options: AppOptions) {
       else res.end()
     } finally {
       if (options.LOG_REQUESTS === '1') {
-        console.log(`${req.method} ${url.pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`)
+        const path = loggedPath(url.pathname)
+        console.log(`${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`)
       }
     }
   }
 }
+
+/** A public recording link's path carries its access token (a secret): the request log gets it without. */
+const loggedPath = (pathname: string) => pathname.replace(/^\/(shared|embedded)\/[^/]+/, '/$1/…')
 
 const throttled = (seconds: number) =>
   new HttpError(
