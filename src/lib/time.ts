@@ -1,4 +1,5 @@
 /** Small time helpers on Intl: relative times, durations, zone labels. */
+import { intlFormatter } from './format'
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -15,7 +16,7 @@ export function formatRelative(value: Date | string, now: Date = new Date(), loc
   const date = typeof value === 'string' ? new Date(value) : value
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000)
   if (Math.abs(seconds) < 45) return 'just now'
-  const fmt = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  const fmt = intlFormatter(`relative ${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }))
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') return fmt.format(Math.round(seconds / size), unit)
   }
@@ -52,11 +53,11 @@ export function zoneLabel(timeZone: string = viewerTimeZone(), at: Date = new Da
 /** "12 Mar 2026, 14:05" in the viewer's zone (or a given one). */
 export function formatDateTime(value: Date | string, options: { timeZone?: string; locale?: string } = {}): string {
   const date = typeof value === 'string' ? new Date(value) : value
-  return new Intl.DateTimeFormat(options.locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: options.timeZone,
-  }).format(date)
+  const { locale, timeZone } = options
+  return intlFormatter(
+    `datetime ${locale} ${timeZone}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+  ).format(date)
 }
 
 /** "2026-03-12 12:05:09 UTC" — the exact instant, unambiguous. */

@@ -1,5 +1,5 @@
 import type { SessionRecording } from '../../contracts'
-import { formatNumber } from '../../lib/format'
+import { formatNumber, intlFormatter } from '../../lib/format'
 import { formatDateTime, formatUtc } from '../../lib/time'
 import { safeHttpUrl } from '../../lib/safe-url'
 
@@ -42,4 +42,6 @@ export function Count({ value, tone }: { value: number | null; tone?: 'red' | 'a
 export const exactTime = (iso: string) => `${formatDateTime(iso)}\n${formatUtc(iso)}`
 
 export const formatScore = (score: number | null) =>
-  score === null ? '—' : new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(score)
+  score === null
+    ? '—'
+    : intlFormatter('number 1dp', () => new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })).format(score)
