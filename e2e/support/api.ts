@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import type { Organization, OrganizationCreate, OrganizationPatch } from '../../src/contracts'
+import { findKeyBySecret, revokeKey as removeKey } from '../../server/db/api-keys'
+import { openDatabase } from '../../server/db/database'
 import { BASE_URL, DATABASE_PATH, DEMO_KEY } from './env'
 
 type Options = { method?: string; body?: unknown; key?: string }
@@ -39,14 +41,28 @@ export async function deleteOrganization(id: string) {
   await api(`/api/organizations/${id}/`, { method: 'DELETE' })
 }
 
-/** A personal API key with only these scopes, made with the server's key CLI (`npm run keys`). */
-export function createKey(scopes: string[], label = 'e2e key'): string {
+/**
+ * A personal API key with only these scopes, made with the server's key CLI (`npm run keys`), in the
+ * e2e database unless another server's database is given.
+ */
+export function createKey(scopes: string[], label = 'e2e key', databasePath = DATABASE_PATH): string {
   const output = execFileSync(
     'node_modules/.bin/tsx',
     ['server/cli/keys.ts', 'create', '--scopes', scopes.join(','), '--label', label],
-    { env: { ...process.env, DATABASE_PATH }, encoding: 'utf8' },
+    { env: { ...process.env, DATABASE_PATH: databasePath }, encoding: 'utf8' },
   )
   const key = output.trim().split('\n').at(-1)?.trim() ?? ''
   if (!/^phx_[A-Za-z0-9]+$/.test(key)) throw new Error(`Unexpected output from the keys CLI:\n${output}`)
   return key
+}
+
+/** Revokes a key as `npm run keys -- revoke ID` does (found by its digest: the CLI knows keys by id only). */
+export function revokeKey(key: string) {
+  const { db } = openDatabase(DATABASE_PATH)
+  try {
+    const row = findKeyBySecret(db, key)
+    if (!row || !removeKey(db, row.id)) throw new Error('No such key to revoke')
+  } finally {
+    db.close()
+  }
 }
