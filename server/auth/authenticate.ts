@@ -14,7 +14,7 @@ export interface Auth {
 const lastTouched = new Map<string, number>()
 
 // Every request resolves its key: remember the answer until the database changes (a revoke included).
-const resolved = versionedCache<Auth | null>()
+const resolved = versionedCache<Auth | null>(['personal_api_keys', 'users'])
 
 function resolveKey(db: Db, token: string): Auth | null {
   const secure = hashKey(token) // never keep a plaintext key around, not even in this cache

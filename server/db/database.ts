@@ -32,7 +32,39 @@ export function openDatabase(path: string): { db: Db; created: boolean } {
       )
     })()
   }
+  installChangeCounters(db)
   return { db, created }
+}
+
+/** The tables caches read (see versionedCache): each has a change counter. */
+export const COUNTED_TABLES = [
+  'users',
+  'personal_api_keys',
+  'organizations',
+  'memberships',
+  'teams',
+  'session_recordings',
+  'persons',
+  'person_distinct_ids',
+] as const
+export type CountedTable = (typeof COUNTED_TABLES)[number]
+
+/**
+ * A change counter per counted table, moved by triggers on every insert, update and delete, whichever
+ * connection (server, key CLI, seeder) writes: a cache names the tables it reads and survives writes to
+ * others. Bulk tables no cache reads (runs, logs) carry no trigger. Idempotent.
+ */
+function installChangeCounters(db: Db) {
+  db.transaction(() => {
+    db.exec('CREATE TABLE IF NOT EXISTS table_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL DEFAULT 0)')
+    for (const table of COUNTED_TABLES) {
+      db.prepare('INSERT OR IGNORE INTO table_versions (name) VALUES (?)').run(table)
+      for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+        db.exec(`CREATE TRIGGER IF NOT EXISTS ${table}_${event.toLowerCase()}_counted AFTER ${event} ON ${table}
+                 BEGIN UPDATE table_versions SET version = version + 1 WHERE name = '${table}'; END`)
+      }
+    }
+  })()
 }
 
 /** Caches prepared statements per database so hot paths never re-parse SQL. */
@@ -66,7 +98,7 @@ export function prepareCached(db: Db, sql: string): Database.Statement {
 
 /**
  * Changes whenever any connection commits a write to this database: `data_version` moves on other
- * connections' commits, `total_changes()` on this one's. Caches keyed on it are never stale.
+ * connections' commits, `total_changes()` on this one's. A cheap first check before the table counters.
  */
 export function dataVersion(db: Db): string {
   // A prepared statement: db.pragma() would compile the PRAGMA again on every call.
@@ -74,14 +106,30 @@ export function dataVersion(db: Db): string {
   return `${dataVersion}:${prepareCached(db, 'SELECT total_changes()').pluck().get()}`
 }
 
-/** A map that forgets everything once it holds `max` entries or the database changed. */
-export function versionedCache<V>(max = 500) {
-  const caches = new WeakMap<Db, { version: string; entries: Map<string, V> }>()
+/** The sum of the tables' change counters: it moves whenever one of them is written. */
+const tablesVersion = (db: Db, tables: readonly CountedTable[]) =>
+  prepareCached(db, `SELECT sum(version) FROM table_versions WHERE name IN (${tables.map(() => '?').join(', ')})`)
+    .pluck()
+    .get(...tables) as number
+
+/**
+ * A map that forgets everything once it holds `max` entries or one of `tables` (what its values are
+ * read from) changed. Inside a transaction it holds nothing: a rollback would put the counters back
+ * while the values read in it stayed.
+ */
+export function versionedCache<V>(tables: readonly CountedTable[], max = 500) {
+  const caches = new WeakMap<Db, { seen: string; version: number; entries: Map<string, V> }>()
+  const none = { get: (): V | undefined => undefined, set: (_key: string, value: V) => value }
   return (db: Db) => {
-    const version = dataVersion(db)
+    if (db.inTransaction) return none
+    const seen = dataVersion(db)
     let cache = caches.get(db)
-    if (!cache || cache.version !== version) caches.set(db, (cache = { version, entries: new Map() }))
-    const entries = cache.entries
+    if (cache?.seen !== seen) {
+      const version = tablesVersion(db, tables)
+      if (cache?.version !== version) caches.set(db, (cache = { seen, version, entries: new Map() }))
+      else cache.seen = seen
+    }
+    const entries = cache!.entries
     return {
       get: (key: string) => entries.get(key),
       set: (key: string, value: V) => {

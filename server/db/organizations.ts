@@ -75,7 +75,7 @@ export const firstOrganizationId = (db: Db, viewer: Viewer) =>
   (sql(db).first.get(viewerParams(viewer)) as { id: string } | undefined)?.id
 
 // Retrieves repeat far more often than organizations change: reuse the answer until the database changes.
-const organizations = versionedCache<Organization | null>()
+const organizations = versionedCache<Organization | null>(['organizations', 'memberships', 'teams'])
 
 export function findOrganization(db: Db, viewer: Viewer, id: string): Organization | undefined {
   const cache = organizations(db)

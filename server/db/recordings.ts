@@ -79,7 +79,7 @@ export function orderClause(q: RecordingsQuery) {
 /** Relative dates move with the clock, so results filtered by them are never cached. */
 const isRelative = (q: RecordingsQuery) => /^-/.test(q.date_from ?? '') || /^-/.test(q.date_to ?? '')
 
-const counts = versionedCache<number>()
+const counts = versionedCache<number>(['session_recordings'])
 
 export function countRecordings(db: Db, teamId: number, q: RecordingsQuery): number {
   const f = filterClause(teamId, q)
@@ -101,7 +101,7 @@ const ANCHOR_STRIDE = 1000
 const sortOf = (order: string) => order.split(/[ ,]+/) as [string, 'ASC' | 'DESC']
 const ANCHORED = new Set(['start_time', 'recording_duration'])
 type Anchor = { v: number; rid: number }
-const anchors = versionedCache<Anchor>(5000)
+const anchors = versionedCache<Anchor>(['session_recordings'], 5000)
 
 /** The row at `position` (a multiple of ANCHOR_STRIDE), found from the nearest lower known anchor. */
 function anchorAt(db: Db, f: { where: string; args: unknown[] }, order: string, position: number) {
@@ -145,7 +145,11 @@ function pageRids(db: Db, teamId: number, q: RecordingsQuery, limit: number, off
 }
 
 // Identical list requests within a second, on unchanged data, share one result (ongoing flags stay fresh).
-const pages = versionedCache<{ at: number; results: SessionRecording[] }>()
+const pages = versionedCache<{ at: number; results: SessionRecording[] }>([
+  'session_recordings',
+  'persons',
+  'person_distinct_ids',
+])
 const PAGE_CACHE_MS = 1000
 
 /** One page of recordings; pages are found through covering indexes (and anchors when deep), then fetched by rowid. */

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase, versionedCache, type Db } from './database'
+import { createOrganization } from './organizations'
+import { createUser } from './users'
+
+const dirs: string[] = []
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+/** Two connections to one file, as the server and the key CLI have. */
+function twoConnections() {
+  const dir = mkdtempSync(join(tmpdir(), 'aa-db-'))
+  dirs.push(dir)
+  const path = join(dir, 'db.sqlite')
+  return [openDatabase(path).db, openDatabase(path).db] as const
+}
+
+const usersCache = versionedCache<number>(['users'])
+let reads = 0
+/** Caches the user count the way server/db modules cache what they read, counting the reads. */
+function cachedUserCount(db: Db) {
+  const cache = usersCache(db)
+  const hit = cache.get('n')
+  if (hit !== undefined) return hit
+  reads++
+  return cache.set('n', db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number)
+}
+
+describe('versionedCache', () => {
+  it('keeps its values across writes to tables it does not read', () => {
+    const [db] = twoConnections()
+    const user = createUser(db, { email: 'a@example.com', first_name: 'A' })
+    expect(cachedUserCount(db)).toBe(1)
+    const before = reads
+    createOrganization(db, user.id, { name: 'Org' })
+    expect(cachedUserCount(db)).toBe(1)
+    expect(reads).toBe(before)
+    // A write to the table it reads is seen at once.
+    createUser(db, { email: 'b@example.com', first_name: 'B' })
+    expect(cachedUserCount(db)).toBe(2)
+    expect(reads).toBe(before + 1)
+  })
+
+  it('sees a write committed by another connection to a table it reads', () => {
+    const [server, cli] = twoConnections()
+    createUser(server, { email: 'a@example.com', first_name: 'A' })
+    expect(cachedUserCount(server)).toBe(1)
+    createUser(cli, { email: 'b@example.com', first_name: 'B' })
+    expect(cachedUserCount(server)).toBe(2)
+  })
+
+  it('holds nothing read inside a transaction that rolls back', () => {
+    const [db] = twoConnections()
+    const emails = versionedCache<string>(['users'])
+    const cachedEmails = () => {
+      const cache = emails(db)
+      return (
+        cache.get('all') ??
+        cache.set('all', db.prepare('SELECT group_concat(email) FROM users').pluck().get() as string)
+      )
+    }
+    const add = (name: string) => createUser(db, { email: `${name}@example.com`, first_name: name })
+    add('a')
+    expect(() =>
+      db.transaction(() => {
+        add('b')
+        add('c')
+        expect(cachedEmails()).toBe('a@example.com,b@example.com,c@example.com')
+        throw new Error('roll back')
+      })(),
+    ).toThrow('roll back')
+    // The rollback put the users counter back; two more writes move it to where it stood in the transaction.
+    add('d')
+    add('e')
+    expect(cachedEmails()).toBe('a@example.com,d@example.com,e@example.com')
+  })
+})
