@@ -9,7 +9,7 @@ const AppToaster = lazy(() => import('./toaster'))
 
 export function App() {
   const [client] = useState(createQueryClient)
-  const [router] = useState(createRouter)
+  const [router] = useState(() => createRouter(client))
 
   useEffect(() => {
     // When the key goes away (sign-out, a 401 anywhere) or is replaced, no cached response outlives it.

@@ -1,4 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter } from 'react-router-dom'
+import { meQueries } from '../api/me'
+import { getApiKey } from '../api/session'
 import { QueryBoundary } from '../components/query-boundary'
 import { HomeRedirect } from './home-redirect'
 import { NotFoundPage } from './not-found-page'
@@ -9,7 +12,7 @@ import { Shell } from './shell'
 import { ShellError } from './shell-error'
 import { ShellSkeleton } from './shell-skeleton'
 
-export function createRouter() {
+export function createRouter(client: QueryClient) {
   return createBrowserRouter([
     {
       path: '/sign-in',
@@ -19,6 +22,14 @@ export function createRouter() {
     },
     {
       path: '/',
+      // The shell waits for the signed-in user and key: asked for here, they load with the page's code
+      // instead of after it (and the shell renders once, without a suspended pass). Its queries keep them fresh.
+      loader: async () => {
+        if (getApiKey())
+          await Promise.all([client.prefetchQuery(meQueries.user()), client.prefetchQuery(meQueries.currentKey())])
+        return null
+      },
+      shouldRevalidate: () => false,
       errorElement: <RouteErrorPage />,
       hydrateFallbackElement: <ShellSkeleton />,
       element: (
