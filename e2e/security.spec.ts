@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { ChildProcess } from 'node:child_process'
 import { expect, test, type Page, type Request, type Response } from '@playwright/test'
 import type { BatchExport, Organization, SessionRecording, SharingConfiguration } from '../src/contracts'
@@ -100,8 +100,10 @@ test.describe('the personal API key', () => {
     }
   })
   test.afterAll(async () => {
-    server?.child.kill('SIGTERM')
-    if (server) await exited(server.child)
+    if (!server) return
+    server.child.kill('SIGTERM')
+    await exited(server.child)
+    rmSync(dirname(server.databasePath), { recursive: true, force: true })
   })
 
   test('stays out of URLs, history, storage, cookies, the DOM, other origins and the server log', async ({ page }) => {
@@ -330,7 +332,7 @@ test.describe('secrets the API holds', () => {
 
     await signInRemembered(page, `/orgs/${org.id}/batch-exports`)
     await page.getByRole('link', { name: exp.name, exact: true }).click()
-    await expect(page.getByRole('heading', { level: 1, name: exp.name })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: exp.name, exact: true })).toBeVisible()
     await expectNotInPage(stored)
     await page.getByRole('tab', { name: 'Logs' }).click()
     await expect(page).toHaveURL(/tab=logs/)
@@ -348,7 +350,9 @@ test.describe('secrets the API holds', () => {
     const patch = page.waitForRequest((r) => r.method() === 'PATCH')
     await page.getByRole('button', { name: 'Save' }).click()
     expect((await patch).postData()).toContain(typed)
-    await expect(page.getByRole('heading', { level: 1, name: exp.name })).toBeVisible()
+    // Saved: back on the detail page (the edit page's heading is "Edit <name>").
+    await expect(page).toHaveURL(new RegExp(`/batch-exports/${exp.id}$`))
+    await expect(page.getByRole('heading', { level: 1, name: exp.name, exact: true })).toBeVisible()
     await expectNotInPage(typed)
     await page.getByRole('link', { name: 'Edit' }).click()
     await expect(page.getByLabel(/^Secret access key/)).toHaveValue('')
