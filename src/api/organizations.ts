@@ -67,6 +67,8 @@ export function useCreateOrganization() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (input: OrganizationCreate) => request(base, organization, { method: 'POST', body: input }),
+    // The form shows a failure above its fields (or on one), so no toast repeats it.
+    meta: { inlineErrors: true },
     onSuccess: (org) => {
       client.setQueryData(organizationQueries.detail(org.id).queryKey, org)
       const summary = { id: org.id, name: org.name, slug: org.slug, membership_level: org.membership_level }
@@ -84,6 +86,7 @@ export function useUpdateOrganization(id: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (patch: OrganizationPatch) => request(path(id), organization, { method: 'PATCH', body: patch }),
+    meta: { inlineErrors: true },
     // The server's answer is written into every cache that shows it; refetching would only repeat it.
     onSuccess: (org) => replaceEverywhere(client, org),
   })
@@ -93,6 +96,8 @@ export function useDeleteOrganization() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => request(path(id), z.undefined(), { method: 'DELETE' }),
+    // The confirmation dialog shows the failure.
+    meta: { inlineErrors: true },
     onSuccess: (_, id) => {
       removeEverywhere(client, id)
       // Only lists and summaries: refetching the deleted detail would just 404.
