@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { describeError, isApiError } from '../api/errors'
 import { retryDelay, shouldRetryMutation, shouldRetryQuery } from '../api/retry'
-import { toastError } from '../components/toast'
+import { dismissToast, toastError, toastWaiting } from '../components/toast'
+import { noticeThrottledMutations } from './throttle-notices'
 
 /** Errors not worth a toast: a 401 already sends the user to sign-in; a field error lands on its field. */
 const silent = (error: unknown) =>
@@ -17,7 +18,7 @@ declare module '@tanstack/react-query' {
 }
 
 export function createQueryClient() {
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({
       // First-load failures are shown in the page; only a failed background refresh is a toast.
       onError: (error, query) => {
@@ -38,7 +39,19 @@ export function createQueryClient() {
         staleTime: 15_000,
         refetchOnWindowFocus: true,
       },
-      mutations: { retry: shouldRetryMutation, retryDelay },
+      mutations: {
+        retry: shouldRetryMutation,
+        retryDelay,
+        // Offline, react-query would hold a mutation back without a word until the connection returns
+        // (a Save that spins, a switch flipped for minutes). Sent at once, it fails with "You are offline"
+        // where the user is looking, and what they typed stays for another try.
+        networkMode: 'always',
+      },
     },
   })
+  noticeThrottledMutations(client.getMutationCache(), {
+    show: (id, message) => toastWaiting(message, { id }),
+    dismiss: dismissToast,
+  })
+  return client
 }
