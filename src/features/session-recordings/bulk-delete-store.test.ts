@@ -65,6 +65,25 @@ describe('bulk delete with undo', () => {
     expect(retried.phase === 'done' && retried.summary.message).toBe('Deleted 1 recording.')
   })
 
+  it('waits out a 429 before sending that delete again', async () => {
+    let throttled = false
+    fetchMock.mockImplementation(async (url) => {
+      if (!String(url).includes('/b/') || throttled) return new Response(null, { status: 204 })
+      throttled = true
+      const body = { type: 'throttled_error', code: 'throttled', detail: 'Request was throttled.', attr: null }
+      return new Response(JSON.stringify(body), { status: 429, headers: { 'Retry-After': '2' } })
+    })
+    bulkDeleter.schedule(new QueryClient(), 1, ['a', 'b'])
+    await vi.advanceTimersByTimeAsync(UNDO_MS + 1999)
+    expect(deletedIds().sort()).toEqual(['a', 'b'])
+    expect(bulkDeleter.getState().phase).toBe('running')
+    await vi.advanceTimersByTimeAsync(1)
+    await vi.waitFor(() => expect(bulkDeleter.getState().phase).toBe('done'))
+    expect(deletedIds().sort()).toEqual(['a', 'b', 'b'])
+    const state = bulkDeleter.getState()
+    expect(state.phase === 'done' && state.summary.message).toBe('Deleted 2 recordings.')
+  })
+
   it('counts a recording someone else already deleted (404) as deleted', async () => {
     fetchMock.mockImplementation(async () =>
       jsonResponse(404, { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }),

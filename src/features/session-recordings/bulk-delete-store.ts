@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { describeError, isApiError } from '../../api/errors'
+import { retryDelay, shouldRetryMutation } from '../../api/retry'
 import { deleteRecording, forgetRecording, recordingQueries } from '../../api/session-recordings'
 import { plural } from '../../lib/format'
 import { runLimited, summarizeBulkDelete, type BulkDeleteSummary, type DeleteOutcome } from './bulk-delete-plan'
@@ -92,7 +93,7 @@ class BulkDeleter {
     })
     const outcomes = await runLimited(ids, CONCURRENCY, async (id): Promise<DeleteOutcome> => {
       try {
-        await deleteRecording(projectId, id)
+        await deleteWaitingOutThrottling(projectId, id)
         return { id, ok: true }
       } catch (error) {
         // Already gone is what the user wanted.
@@ -106,6 +107,18 @@ class BulkDeleter {
     this.set({ phase: 'done', projectId, summary })
     if (summary.failed.length === 0) toast.success(summary.message, { id: TOAST_ID, duration: 4000 })
     else toast.error(summary.message, { id: TOAST_ID, description: 'See the summary above the list to retry.' })
+  }
+}
+
+/** One delete; a 429 waits out its Retry-After and tries again, as the console's mutations do. */
+async function deleteWaitingOutThrottling(projectId: number, id: string) {
+  for (let failures = 0; ; failures++) {
+    try {
+      return await deleteRecording(projectId, id)
+    } catch (error) {
+      if (!shouldRetryMutation(failures, error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, retryDelay(failures + 1, error)))
+    }
   }
 }
 
