@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { Keyboard, PlayCircle, Sparkles } from 'lucide-react'
@@ -22,7 +22,7 @@ import { RecordingFiltersBar } from './recording-filters-bar'
 import { hasFilters } from './recording-list-params'
 import { RecordingsTable } from './recordings-table'
 import { RowMenu } from './row-menu'
-import { SharingPanel } from './sharing-panel'
+import { SharingPanelHost, type SharingPanelHandle } from './sharing-panel'
 import { ShortcutsDialog } from './shortcuts-dialog'
 import { LIST_SHORTCUTS } from './triage-keys'
 import { useListTriage } from './use-list-triage'
@@ -49,23 +49,19 @@ export function RecordingsPage() {
   const detailHref = (id: string) => `/projects/${projectId}/recordings/${encodeURIComponent(id)}${search}`
   const triage = useListTriage({ projectId, rows: rows ?? [], view: `${projectId}${search}`, detailHref })
   const prefetchSharing = usePrefetchSharing(projectId)
-  const [menuFor, setMenuFor] = useState<string | null>(null)
-  const [sharingFor, setSharingFor] = useState<string | null>(null)
+  // Opened through a handle: the panel re-renders alone, not the page and its rows.
+  const sharing = useRef<SharingPanelHandle>(null)
   const [aiOpen, setAiOpen] = useState(false)
   const filtered = hasFilters(filters)
 
   const rowMenu = (r: SessionRecording) => (
     <RowMenu
       label={`Actions for recording ${r.id}`}
-      open={menuFor === r.id}
-      onOpenChange={(open) => {
-        setMenuFor(open ? r.id : null)
-        // Opening the menu warms the sharing panel, so it opens with its data.
-        if (open) prefetchSharing(r.id)
-      }}
+      // Opening the menu warms the sharing panel, so it opens with its data.
+      onOpen={() => prefetchSharing(r.id)}
       items={[
         { label: 'Open', onSelect: () => navigate(detailHref(r.id)) },
-        { label: 'Share…', onSelect: () => setSharingFor(r.id) },
+        { label: 'Share…', onSelect: () => sharing.current?.open(r.id) },
         {
           label: r.viewed ? 'Mark as unviewed' : 'Mark as viewed',
           onSelect: () => triage.toggleViewed(r),
@@ -174,7 +170,7 @@ export function RecordingsPage() {
         onConfirm={triage.confirmDelete}
         onCancel={triage.cancelDelete}
       />
-      <SharingPanel projectId={projectId} recordingId={sharingFor} onClose={() => setSharingFor(null)} />
+      <SharingPanelHost ref={sharing} projectId={projectId} />
       <ShortcutsDialog open={triage.helpOpen} onClose={() => triage.setHelpOpen(false)} shortcuts={LIST_SHORTCUTS} />
     </div>
   )

@@ -5,16 +5,23 @@ export type MenuItem = { label: string; onSelect: () => void; danger?: boolean; 
 
 type RowMenuProps = {
   label: string
-  open: boolean
-  onOpenChange: (open: boolean) => void
   items: MenuItem[]
+  /** Called as the menu opens (e.g. to warm what its items open). */
+  onOpen?: () => void
 }
 
 /**
  * A row's actions: one small trigger per row; the menu itself exists only while open (one at a
- * time), so a page of 100 rows stays light. Arrow keys move, Escape closes and returns focus.
+ * time: a press anywhere else closes it), so a page of 100 rows stays light. Arrow keys move,
+ * Escape closes and returns focus. Its open state is its own, so opening or closing it re-renders
+ * this menu, not the table around it.
  */
-export function RowMenu({ label, open, onOpenChange, items }: RowMenuProps) {
+export function RowMenu({ label, items, onOpen }: RowMenuProps) {
+  const [open, setOpen] = useState(false)
+  const onOpenChange = (next: boolean) => {
+    setOpen(next)
+    if (next) onOpen?.()
+  }
   const trigger = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement>(null)
   // Fixed to the viewport so the table's scroll box never clips it; opens upwards near the bottom.

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
-import { useId, useState } from 'react'
+import type { ReactNode, Ref } from 'react'
+import { useId, useImperativeHandle, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Eye, EyeOff, RefreshCw } from 'lucide-react'
 import type { SharingConfiguration } from '../../contracts'
@@ -34,6 +34,15 @@ export function SharingPanel({ projectId, recordingId, onClose }: PanelProps) {
       {recordingId !== null && <SharingBody projectId={projectId} recordingId={recordingId} />}
     </Dialog>
   )
+}
+
+export type SharingPanelHandle = { open: (recordingId: string) => void }
+
+/** The panel with its own open state, opened through `ref` (the list: no re-render of its rows). */
+export function SharingPanelHost({ projectId, ref }: { projectId: number; ref: Ref<SharingPanelHandle> }) {
+  const [recordingId, setRecordingId] = useState<string | null>(null)
+  useImperativeHandle(ref, () => ({ open: setRecordingId }), [])
+  return <SharingPanel projectId={projectId} recordingId={recordingId} onClose={() => setRecordingId(null)} />
 }
 
 function SharingBody({ projectId, recordingId }: { projectId: number; recordingId: string }) {
