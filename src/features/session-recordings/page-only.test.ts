@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { resolveDate } from '../../contracts'
 import { checkPage } from './page-only'
-import { recordingFixture } from './recording-fixture'
+import { recordingFixture } from '../../testing/fixtures'
 
 const now = Date.parse('2026-03-12T12:00:00Z')
 const r = (id: string, overrides = {}) => recordingFixture({ id, ...overrides })

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { SessionRecording } from '../../contracts'
 import { renderWithProviders } from '../../testing/render'
-import { recordingFixture } from './recording-fixture'
+import { recordingFixture } from '../../testing/fixtures'
 import { RecordingsTable } from './recordings-table'
 
 function renderTable(rows: SessionRecording[], overrides: Partial<Parameters<typeof RecordingsTable>[0]> = {}) {
