@@ -173,13 +173,24 @@ export function useUpdateBatchExport(orgId: string, id: string) {
 type PauseVariables = { id: string; paused: boolean }
 type PauseContext = { detail: BatchExport | undefined; lists: [readonly unknown[], ExportPage | undefined][] }
 
+const setPausedKey = (orgId: string) => [...batchExportQueries.organization(orgId), 'set-paused'] as const
+
+/** Pause flips of one export still waiting for the server (the one asking included). */
+const pendingFlips = (client: QueryClient, orgId: string, id: string) =>
+  client.isMutating({
+    mutationKey: setPausedKey(orgId),
+    predicate: (m) => (m.state.variables as PauseVariables | undefined)?.id === id,
+  })
+
 /**
  * Pause or resume at once: the caches flip before the server answers and flip back if it
- * refuses (the caller says so in a toast). The server stamps `last_paused_at`.
+ * refuses (the caller says so in a toast). The server stamps `last_paused_at`. While a later flip
+ * of the same export is on its way, an earlier answer leaves the caches to it.
  */
 export function useSetPaused(orgId: string) {
   const client = useQueryClient()
   return useMutation({
+    mutationKey: setPausedKey(orgId),
     mutationFn: ({ id, paused }: PauseVariables) =>
       request(path(orgId, id), batchExport, { method: 'PATCH', body: { paused } satisfies BatchExportPatch }),
     meta: { inlineErrors: true },
@@ -200,12 +211,15 @@ export function useSetPaused(orgId: string) {
       return context
     },
     onError: (_error, { id }, context) => {
-      if (!context) return
+      if (!context || pendingFlips(client, orgId, id) > 1) return
       client.setQueryData(batchExportQueries.detail(orgId, id).queryKey, context.detail)
       for (const [key, page] of context.lists) client.setQueryData(key, page)
     },
-    onSuccess: (exp) => replaceEverywhere(client, orgId, exp),
+    onSuccess: (exp) => {
+      if (pendingFlips(client, orgId, exp.id) === 1) replaceEverywhere(client, orgId, exp)
+    },
     onSettled: (_data, _error, { id }) => {
+      if (pendingFlips(client, orgId, id) > 1) return
       void client.invalidateQueries({ queryKey: batchExportQueries.detail(orgId, id).queryKey })
       void client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) })
     },

@@ -86,12 +86,27 @@ export function deleteRecording(projectId: number, id: string, signal?: AbortSig
   return request(path(projectId, id), z.undefined(), { method: 'DELETE', signal })
 }
 
-/** Marks viewed/unviewed at once everywhere; rolls back with an error toast if the server refuses. */
+type UpdateVariables = { id: string; patch: SessionRecordingPatch }
+
+const updateKey = (projectId: number) => [...recordingQueries.all(projectId), 'update'] as const
+
+/** Changes to one recording still waiting for the server (the one asking included). */
+const pendingUpdates = (client: QueryClient, projectId: number, id: string) =>
+  client.isMutating({
+    mutationKey: updateKey(projectId),
+    predicate: (m) => (m.state.variables as UpdateVariables | undefined)?.id === id,
+  })
+
+/**
+ * Marks viewed/unviewed at once everywhere; rolls back with an error toast if the server refuses.
+ * While a later change of the same recording is on its way, an earlier answer leaves the caches to it.
+ */
 export function useUpdateRecording(projectId: number) {
   const client = useQueryClient()
   return useMutation({
+    mutationKey: updateKey(projectId),
     meta: { inlineErrors: true },
-    mutationFn: ({ id, patch }: { id: string; patch: SessionRecordingPatch }) =>
+    mutationFn: ({ id, patch }: UpdateVariables) =>
       request(path(projectId, id), sessionRecording, { method: 'PATCH', body: patch }),
     onMutate: async ({ id, patch }) => {
       await cancelRecordingQueries(client, projectId, id)
@@ -99,13 +114,19 @@ export function useUpdateRecording(projectId: number) {
       if (patch.viewed !== undefined) updateEverywhere(client, projectId, id, (r) => ({ ...r, viewed: patch.viewed! }))
       return saved
     },
-    onError: (error, _vars, saved) => {
-      if (saved) restore(client, saved)
+    onError: (error, { id }, saved) => {
+      if (saved && pendingUpdates(client, projectId, id) === 1) restore(client, saved)
       toast.error(`Could not save the change: ${describeError(error)}`)
     },
-    onSuccess: (recording) => updateEverywhere(client, projectId, recording.id, () => recording),
+    onSuccess: (recording) => {
+      if (pendingUpdates(client, projectId, recording.id) === 1)
+        updateEverywhere(client, projectId, recording.id, () => recording)
+    },
     // Filtered lists (e.g. "unviewed only") may now hold different rows.
-    onSettled: () => client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) }),
+    onSettled: async (_data, _error, { id }) => {
+      if (pendingUpdates(client, projectId, id) === 1)
+        await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
+    },
   })
 }
 
