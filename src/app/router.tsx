@@ -42,7 +42,11 @@ export function createRouter(client: QueryClient) {
           </QueryBoundary>
         </RequireAuth>
       ),
-      children: [{ index: true, element: <HomeRedirect /> }, ...areaRoutes, { path: '*', element: <NotFoundPage /> }],
+      children: [
+        { index: true, element: <HomeRedirect /> },
+        ...areaRoutes(client),
+        { path: '*', element: <NotFoundPage /> },
+      ],
     },
   ])
 }

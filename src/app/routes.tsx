@@ -1,10 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router-dom'
 
 /**
  * One entry per page of each area, each loaded lazily (its own chunk). To add an area: create
- * src/features/<area>/<area>-page.tsx exporting the page, and add its entry here.
+ * src/features/<area>/<area>-page.tsx exporting the page, and add its entry here. A page's module
+ * may also give a `loader` that starts its first request with `client` before the page renders.
  */
-export const areaRoutes: RouteObject[] = [
+export const areaRoutes = (client: QueryClient): RouteObject[] => [
   {
     path: 'orgs',
     lazy: () =>
@@ -43,7 +45,14 @@ export const areaRoutes: RouteObject[] = [
   },
   {
     path: 'projects/:projectId/recordings',
-    lazy: () => import('../features/session-recordings/recordings-page').then((m) => ({ Component: m.RecordingsPage })),
+    lazy: () =>
+      import('../features/session-recordings/recordings-page').then((m) => ({
+        Component: m.RecordingsPage,
+        loader: ({ params, request }) => {
+          m.prefetchRecordingList(client, Number(params.projectId), new URL(request.url))
+          return null
+        },
+      })),
   },
   {
     path: 'projects/:projectId/recordings/:recordingId',

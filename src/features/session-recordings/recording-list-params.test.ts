@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   describeSort,
   listRequest,
+  listRequestOf,
   orderToSort,
   parseFilters,
   sortToOrder,
@@ -40,6 +41,22 @@ describe('recording list params', () => {
       offset: 100,
       order: 'click_count',
       viewed: 'false',
+    })
+  })
+
+  it('reads the request from a URL as the page does (what the route prefetches)', () => {
+    expect(listRequestOf(new URLSearchParams(''))).toEqual({ limit: 50, offset: 0, order: 'start_time' })
+    expect(listRequestOf(new URLSearchParams('page=3&page_size=25&sort=duration&viewed=false'))).toEqual({
+      limit: 25,
+      offset: 50,
+      order: '-duration',
+      viewed: 'false',
+    })
+    // What the page would not use either: a size it does not offer, an unknown sort, a refused filter.
+    expect(listRequestOf(new URLSearchParams('page_size=1000&sort=-password&min_duration=abc'))).toEqual({
+      limit: 50,
+      offset: 0,
+      order: 'start_time',
     })
   })
 

@@ -1,7 +1,7 @@
 import { RECORDING_ORDERS, recordingsQuery, type RecordingFilters, type RecordingOrder } from '../../contracts'
 import type { RecordingListParams } from '../../api/session-recordings'
-import type { Page } from '../../api/pagination'
-import { splitSort } from '../../lib/list-params'
+import { toPage, type Page } from '../../api/pagination'
+import { parseListParams, splitSort, type ListParamsOptions } from '../../lib/list-params'
 
 /**
  * The browser's state in the URL: `page`, `page_size`, `sort` (the console's convention: `-` means
@@ -12,6 +12,12 @@ export const DEFAULT_SORT = '-start_time'
 /** Small pages keep the page light (≈ 1,200 elements at 50 rows, whatever the project's size). */
 export const RECORDING_PAGE_SIZES = [25, 50] as const
 export const DEFAULT_PAGE_SIZE = 50
+export const LIST_OPTIONS: ListParamsOptions = {
+  pageSizes: RECORDING_PAGE_SIZES,
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  sorts: RECORDING_ORDERS,
+  defaultSort: DEFAULT_SORT,
+}
 
 export const FILTER_KEYS = ['viewed', 'has_console_errors', 'min_duration', 'date_from', 'date_to'] as const
 export type FilterKey = (typeof FILTER_KEYS)[number]
@@ -82,6 +88,12 @@ export function describeSort(sort: string | null): string {
 /** What one list request asks the server for. */
 export function listRequest(page: Page, sort: string | null, filters: Filters): RecordingListParams {
   return { ...page, ...(filters as RecordingFilters), order: sortToOrder(sort) }
+}
+
+/** The list request a recordings URL's search makes, read as the page reads it. */
+export function listRequestOf(search: URLSearchParams): RecordingListParams {
+  const { page, pageSize, sort } = parseListParams(search, LIST_OPTIONS)
+  return listRequest(toPage(page, pageSize), sort, parseFilters(search))
 }
 
 const UNIT_WORDS = { h: 'hour', d: 'day', w: 'week', m: 'month' } as const

@@ -27,6 +27,7 @@ import { ShortcutsDialog } from './shortcuts-dialog'
 import { LIST_SHORTCUTS } from './triage-keys'
 import { useListTriage } from './use-list-triage'
 import { useRecordingList } from './use-recording-list'
+export { prefetchRecordingList } from './use-recording-list'
 import './recordings.css'
 
 /** /projects/:projectId/recordings — triage: review, mark viewed, share, delete one or many. */

@@ -1,28 +1,29 @@
 import { useMemo } from 'react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
-import { RECORDING_ORDERS } from '../../contracts'
+import { getApiKey } from '../../api/session'
 import { recordingQueries } from '../../api/session-recordings'
 import { useListParams } from '../../components/use-list-params'
 import { checkPage } from './page-only'
 import {
-  DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
-  RECORDING_PAGE_SIZES,
+  LIST_OPTIONS,
   listRequest,
+  listRequestOf,
   parseFilters,
   writeFilters,
   type Filters,
 } from './recording-list-params'
 
+/** Asks for the page a recordings URL shows, so the request runs while the page renders (the route's loader). */
+export function prefetchRecordingList(client: QueryClient, projectId: number, url: URL) {
+  if (!getApiKey() || !Number.isInteger(projectId)) return
+  void client.prefetchQuery(recordingQueries.list(projectId, listRequestOf(url.searchParams)))
+}
+
 /** Page, size, sort and filters from the URL, the page they select, and what had to be applied locally. */
 export function useRecordingList(projectId: number) {
-  const list = useListParams({
-    pageSizes: RECORDING_PAGE_SIZES,
-    defaultPageSize: DEFAULT_PAGE_SIZE,
-    sorts: RECORDING_ORDERS,
-    defaultSort: DEFAULT_SORT,
-  })
+  const list = useListParams(LIST_OPTIONS)
   const [search, setSearch] = useSearchParams()
   const filterKey = search.toString()
   // Parsed once per URL change, so memoised results below stay stable between renders.
