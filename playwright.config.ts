@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './e2e/support/chromium'
 import { BASE_URL, DATABASE_PATH, DEMO_KEY, PORT } from './e2e/support/env'
-
-// Use the system Chromium when there is one (CI images, sandboxes); Playwright's own otherwise.
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
 export default defineConfig({
   testDir: './e2e',
@@ -19,20 +16,7 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: executablePath
-        ? [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ]
-        : [],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     // The console is built by `npm run test:e2e` (vite build) before this starts.

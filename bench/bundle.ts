@@ -1,10 +1,9 @@
 // Console bundle size against the bare-stack baseline, both built in this run. Prints JSON.
-import { build, type Manifest } from 'vite'
-import react from '@vitejs/plugin-react'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import type { Manifest } from 'vite'
+import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { buildApp } from './lib'
 
 const gz = (file: string) => gzipSync(readFileSync(file)).length
 
@@ -19,19 +18,6 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()) {
 
 const total = (outDir: string, files: Iterable<string>) => [...files].reduce((sum, f) => sum + gz(join(outDir, f)), 0)
 const entryKey = (manifest: Manifest) => Object.keys(manifest).find((k) => manifest[k]!.isEntry)!
-
-async function buildApp(root: string, input: string) {
-  const outDir = mkdtempSync(join(tmpdir(), 'aa-bundle-'))
-  await build({
-    root,
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [react()],
-    build: { outDir, manifest: true, emptyOutDir: true, rollupOptions: { input } },
-  })
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
-  return { outDir, manifest }
-}
 
 const app = await buildApp(resolve('.'), resolve('index.html'))
 const baseline = await buildApp(resolve('bench/baseline/app'), resolve('bench/baseline/app/index.html'))

@@ -1,4 +1,9 @@
 import autocannon from 'autocannon'
+import react from '@vitejs/plugin-react'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build, type Manifest } from 'vite'
 import { startTsProcess } from '../server/test/process'
 
 /** Starts a TypeScript entry with tsx and waits for its ready line. */
@@ -29,4 +34,18 @@ export async function throughput(url: string, headers: Record<string, string> = 
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   return { rps: Math.round(result.requests.average), p50_ms: result.latency.p50, p99_ms: result.latency.p99 }
+}
+
+/** A production build of the app at `root` into a new temp dir (the caller removes it), with its manifest. */
+export async function buildApp(root: string, input: string) {
+  const outDir = mkdtempSync(join(tmpdir(), 'aa-build-'))
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir, manifest: true, emptyOutDir: true, rollupOptions: { input } },
+  })
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
+  return { outDir, manifest }
 }
