@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Locator, type Page, type Route 
 import type { BatchExport, Organization, SessionRecording, SharingConfiguration } from '../src/contracts'
 import { api, createOrganization, deleteOrganization, getOrganization, uniqueName } from './support/api'
 import { seedRecordings } from './support/seed-recordings'
-import { signInByLink, signInRemembered } from './support/session'
+import { signInByLink } from './support/session'
 
 // Every mutation of the console against the real server, with one request of it failing in each way
 // a network can fail. The user must be told, keep what they typed, see optimistic changes undone,
@@ -254,14 +254,15 @@ const MUTATIONS: Mutation[] = [
   {
     name: 'organization delete',
     open: async (page) => {
-      await signInRemembered(page, '/orgs')
+      const doomedOrgs = await Promise.all(FAULTS.map(() => newOrg('Doomed org')))
+      await signInByLink(page, '/orgs')
       let doomed: Organization
       const dialog = () => page.getByRole('alertdialog', { name: `Delete ${doomed.name}?` })
       return {
         target: { method: 'DELETE', url: '**/api/organizations/*/' },
-        prepare: async () => {
-          doomed = await newOrg('Doomed org')
-          await page.goto(`/orgs/${doomed.id}`)
+        prepare: async (attempt) => {
+          doomed = doomedOrgs[attempt]!
+          await page.getByRole('combobox', { name: 'Organization' }).selectOption({ label: doomed.name })
           await page.getByRole('button', { name: 'Delete organization' }).click()
           await dialog().getByRole('textbox').fill(doomed.name)
         },
