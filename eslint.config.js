@@ -33,7 +33,19 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            'Use writeTransaction (server/db/database.ts): a deferred transaction fails at once on a busy database.',
+        },
+      ],
     },
+  },
+  {
+    files: ['server/db/database.ts', 'server/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // contracts → api → features → app: contracts import zod only.

@@ -5,7 +5,7 @@ import {
   type DestinationType,
 } from '../../src/contracts/batch-exports'
 import { newId } from '../auth/keys'
-import { nowIso, statements, type Db } from './database'
+import { nowIso, statements, type Db, writeTransaction } from './database'
 
 export interface ExportRow {
   id: string
@@ -161,9 +161,9 @@ export function insertRun(db: Db, exportId: string, run: NewRun): string {
 /** Records a backfill request and its runs, one per interval, atomically. */
 export function insertBackfill(db: Db, exportId: string, range: { start_at: string; end_at: string }, runs: NewRun[]) {
   const id = newId()
-  db.transaction(() => {
+  writeTransaction(db, () => {
     sql(db).insertBackfill.run(id, exportId, range.start_at, range.end_at, nowIso())
     for (const run of runs) insertRun(db, exportId, { ...run, backfill_id: id })
-  })()
+  })
   return id
 }

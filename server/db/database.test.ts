@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, versionedCache, type Db } from './database'
+import { openDatabase, versionedCache, writeTransaction, type Db } from './database'
 import { createOrganization } from './organizations'
 import { createUser } from './users'
 
@@ -75,5 +75,37 @@ describe('versionedCache', () => {
     add('d')
     add('e')
     expect(cachedEmails()).toBe('a@example.com,d@example.com,e@example.com')
+  })
+})
+
+describe('writeTransaction', () => {
+  // The server reads, then writes, in one transaction (a slug check before an insert); the key CLI or a
+  // seeder may commit in between. Here the other connection's write runs at exactly that moment.
+  const readThenWrite = (run: (db: Db, fn: () => void) => void) => {
+    const [server, cli] = twoConnections()
+    cli.pragma('busy_timeout = 0')
+    const outcome = { server: 'ok', cli: 'ok' }
+    try {
+      run(server, () => {
+        server.prepare('SELECT COUNT(*) FROM users').get()
+        try {
+          createUser(cli, { email: 'cli@example.com', first_name: 'C' })
+        } catch (error) {
+          outcome.cli = (error as Error).message
+        }
+        createUser(server, { email: 'server@example.com', first_name: 'S' })
+      })
+    } catch (error) {
+      outcome.server = (error as Error).message
+    }
+    return outcome
+  }
+
+  it('holds the write lock from the start, so the transaction itself never fails for a busy database', () => {
+    expect(readThenWrite((db, fn) => writeTransaction(db, fn))).toEqual({ server: 'ok', cli: 'database is locked' })
+  })
+
+  it('is needed: a deferred transaction that read first fails at once', () => {
+    expect(readThenWrite((db, fn) => db.transaction(fn)())).toEqual({ server: 'database is locked', cli: 'ok' })
   })
 })

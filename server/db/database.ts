@@ -23,14 +23,14 @@ export function openDatabase(path: string): { db: Db; created: boolean } {
   const created = applied.size === 0
   for (const migration of MIGRATIONS) {
     if (applied.has(migration.version)) continue
-    db.transaction(() => {
+    writeTransaction(db, () => {
       db.exec(migration.sql)
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
         migration.version,
         migration.name,
         new Date().toISOString(),
       )
-    })()
+    })
   }
   installChangeCounters(db)
   return { db, created }
@@ -55,7 +55,12 @@ export type CountedTable = (typeof COUNTED_TABLES)[number]
  * others. Bulk tables no cache reads (runs, logs) carry no trigger. Idempotent.
  */
 function installChangeCounters(db: Db) {
-  db.transaction(() => {
+  const installed = db
+    .prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%_counted'")
+    .pluck()
+    .get()
+  if (installed === COUNTED_TABLES.length * 3) return // opening must not write: the CLI opens a live database
+  writeTransaction(db, () => {
     db.exec('CREATE TABLE IF NOT EXISTS table_versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL DEFAULT 0)')
     for (const table of COUNTED_TABLES) {
       db.prepare('INSERT OR IGNORE INTO table_versions (name) VALUES (?)').run(table)
@@ -64,8 +69,16 @@ function installChangeCounters(db: Db) {
                  BEGIN UPDATE table_versions SET version = version + 1 WHERE name = '${table}'; END`)
       }
     }
-  })()
+  })
 }
+
+/**
+ * Runs `fn` as one write transaction holding the write lock from BEGIN (IMMEDIATE), waiting up to
+ * busy_timeout for it. A deferred transaction that reads first fails at once with "database is locked"
+ * when another connection (the key CLI, a seeder) commits between its read and its write. Every
+ * transaction in server/ goes through here (eslint forbids calling db.transaction elsewhere).
+ */
+export const writeTransaction = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate()
 
 /** Caches prepared statements per database so hot paths never re-parse SQL. */
 export function statements<T extends Record<string, string>>(sql: T) {

@@ -2,7 +2,7 @@ import type { Organization, OrganizationCreate, OrganizationPatch } from '../../
 import { randomBytes } from 'node:crypto'
 import { newId } from '../auth/keys'
 import { visibleTo, viewerParams, type Viewer } from './viewer'
-import { fromBool, nowIso, statements, toBool, versionedCache, type Db } from './database'
+import { fromBool, nowIso, statements, toBool, versionedCache, type Db, writeTransaction } from './database'
 import { createTeam, teamsOf } from './teams'
 
 interface OrgRow {
@@ -108,7 +108,7 @@ function uniqueSlug(db: Db, name: string): string {
 export function createOrganization(db: Db, ownerId: number, input: OrganizationCreate): string {
   const id = newId()
   const now = nowIso()
-  db.transaction(() => {
+  writeTransaction(db, () => {
     sql(db).insert.run(
       id,
       input.name,
@@ -122,7 +122,7 @@ export function createOrganization(db: Db, ownerId: number, input: OrganizationC
     )
     sql(db).member.run(id, ownerId, 15, now)
     createTeam(db, id, 'Default project')
-  })()
+  })
   return id
 }
 

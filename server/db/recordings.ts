@@ -1,5 +1,5 @@
 import { resolveDate, type RecordingsQuery, type SessionRecording } from '../../src/contracts/session-recordings'
-import { prepareCached, statements, versionedCache, type Db } from './database'
+import { prepareCached, statements, versionedCache, type Db, writeTransaction } from './database'
 import { personsByDistinctIds } from './persons'
 
 export interface RecordingRow {
@@ -228,7 +228,7 @@ const insertSql = statements({
 
 export function insertRecordings(db: Db, rows: NewRecording[]) {
   const stmt = insertSql(db).insert
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const r of rows) stmt.run(r)
-  })()
+  })
 }

@@ -1,6 +1,6 @@
 import type { SharingConfiguration } from '../../src/contracts/session-recordings'
 import { newAccessToken } from '../auth/keys'
-import { nowIso, statements, type Db } from './database'
+import { nowIso, statements, type Db, writeTransaction } from './database'
 
 const sql = statements({
   get: 'SELECT enabled, access_token, created_at FROM sharing_configurations WHERE team_id = ? AND recording_id = ?',
@@ -30,10 +30,10 @@ export function setSharing(db: Db, teamId: number, recordingId: string, enabled:
 
 /** Rotates the token (creating the row, not shared, if there was none): the old link stops working. */
 export function rotateSharing(db: Db, teamId: number, recordingId: string): SharingConfiguration {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     if (!sql(db).get.get(teamId, recordingId)) sql(db).upsert.run(teamId, recordingId, 0, newAccessToken(), nowIso())
     else sql(db).rotate.run(newAccessToken(), teamId, recordingId)
-  })()
+  })
   return getSharing(db, teamId, recordingId)
 }
 

@@ -7,7 +7,7 @@ import {
   sharingPatch,
 } from '../../src/contracts/session-recordings'
 import type { Auth } from '../auth/authenticate'
-import type { Db } from '../db/database'
+import { writeTransaction, type Db } from '../db/database'
 import { ensurePerson } from '../db/persons'
 import {
   countRecordings,
@@ -73,13 +73,13 @@ export const sessionRecordingRoutes = [
     response: sessionRecording,
     handle: ({ db, auth, params, body }) => {
       const { project, row } = recordingRow(db, auth, params)
-      db.transaction(() => {
+      writeTransaction(db, () => {
         if (body.viewed !== undefined) setViewed(db, row.rid, body.viewed)
         if (body.person) {
           ensurePerson(db, project.id, body.person.distinct_id)
           setDistinctId(db, row.rid, body.person.distinct_id)
         }
-      })()
+      })
       return { status: 200, body: toRecordings(db, project.id, [findRecordingRow(db, project.id, row.id)!])[0] }
     },
   }),

@@ -1,7 +1,7 @@
 import { INTERVAL_MS, RUN_STATUSES, type BatchExportInterval, type RunStatus } from '../../src/contracts/batch-exports'
 import { insertBatchExport, insertRun, type BatchExportValues } from '../db/batch-exports'
 import { insertLog } from '../db/batch-export-logs'
-import type { Db } from '../db/database'
+import { writeTransaction, type Db } from '../db/database'
 import type { Random } from './random'
 
 const ERRORS: Partial<Record<RunStatus, string[]>> = {
@@ -33,7 +33,7 @@ export function seedRuns(
 ) {
   const step = INTERVAL_MS[interval]
   const end0 = Math.floor(now / step) * step
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (let i = 0; i < count; i++) {
       const end = end0 - i * step
       const status = statusFor(i, count, rnd)
@@ -85,7 +85,7 @@ export function seedRuns(
           message: `Exported ${done} records`,
         })
     }
-  })()
+  })
 }
 
 export function seedExport(db: Db, orgId: string, values: BatchExportValues, createdAt?: string) {

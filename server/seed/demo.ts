@@ -1,5 +1,5 @@
 import { createKey } from '../db/api-keys'
-import type { Db } from '../db/database'
+import { writeTransaction, type Db } from '../db/database'
 import { addMember, createOrganization } from '../db/organizations'
 import { setSharing } from '../db/sharing'
 import { createTeam, teamsOf } from '../db/teams'
@@ -30,7 +30,7 @@ const s3 = (bucket: string, prefix: string, extra: Record<string, unknown> = {})
 export function seedDemo(db: Db, options: { key?: string } = {}) {
   const rnd = createRandom(7)
   let key = ''
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const user = createUser(db, { email: 'demo@example.com', first_name: 'Demo', last_name: 'Admin' })
     const orgId = createOrganization(db, user.id, {
       name: 'Demo Org',
@@ -115,6 +115,6 @@ export function seedDemo(db: Db, options: { key?: string } = {}) {
     seedRecordings(db, marketing, rnd, 45, marketingPeople)
 
     key = createKey(db, { userId: user.id, label: 'Demo key', scopes: ['*'], key: options.key }).key
-  })()
+  })
   return { key }
 }

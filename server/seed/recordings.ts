@@ -1,6 +1,6 @@
 import { createPerson } from '../db/persons'
 import { insertRecordings, type NewRecording } from '../db/recordings'
-import type { Db } from '../db/database'
+import { writeTransaction, type Db } from '../db/database'
 import type { Random } from './random'
 
 const PAGES = [
@@ -48,7 +48,7 @@ const COUNTRIES = ['DE', 'US', 'GB', 'FR', 'NL', 'BR', 'IN', 'JP']
 /** Persons with realistic properties; returns their distinct ids. */
 export function seedPersons(db: Db, teamId: number, rnd: Random, count: number): string[] {
   const ids: string[] = []
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (let i = 0; i < count; i++) {
       const first = rnd.pick(FIRST)
       const last = rnd.pick(LAST)
@@ -69,7 +69,7 @@ export function seedPersons(db: Db, teamId: number, rnd: Random, count: number):
       })
       ids.push(distinctId)
     }
-  })()
+  })
   return ids
 }
 
