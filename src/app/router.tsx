@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter } from 'react-router-dom'
 import { meQueries } from '../api/me'
+import { scopePermission } from '../api/permissions'
+import { projectQueries } from '../api/projects'
 import { getApiKey } from '../api/session'
 import { QueryBoundary } from '../components/query-boundary'
 import { HomeRedirect } from './home-redirect'
@@ -25,8 +27,16 @@ export function createRouter(client: QueryClient) {
       // The shell waits for the signed-in user and key: asked for here, they load with the page's code
       // instead of after it (and the shell renders once, without a suspended pass). Its queries keep them fresh.
       loader: async () => {
-        if (getApiKey())
-          await Promise.all([client.prefetchQuery(meQueries.user()), client.prefetchQuery(meQueries.currentKey())])
+        if (!getApiKey()) return null
+        const key = client.ensureQueryData(meQueries.currentKey())
+        // The switcher's projects too, once the key is known to allow them; the shell does not wait for them.
+        void key.then(
+          (k) => {
+            if (scopePermission(k.scopes, 'project:read').allowed) void client.prefetchQuery(projectQueries.switcher())
+          },
+          () => undefined,
+        )
+        await Promise.all([client.prefetchQuery(meQueries.user()), key.catch(() => undefined)])
         return null
       },
       shouldRevalidate: () => false,
