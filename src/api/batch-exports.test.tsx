@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { act, waitFor } from '@testing-library/react'
 import type { BatchExport, BatchExportRun, LogEntry } from '../contracts'
 import { exportFixture, runFixture } from '../testing/fixtures'
-import { jsonResponse } from '../testing/render'
+import { jsonResponse, renderHookWithClient } from '../testing/render'
 import { batchExportQueries, detailRefetchInterval, useLiveLogs, useSetPaused } from './batch-exports'
 
 const ORG = '7c1f4a5e-7b9e-4c1a-9a57-2f1e1f3b6d10'
@@ -20,14 +19,14 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
-  client.setQueryData(batchExportQueries.detail(ORG, exp.id).queryKey, exp)
   const listKey = batchExportQueries.list(ORG, { limit: 25, offset: 0 }).queryKey
-  client.setQueryData(listKey, { results: [exp], count: 1, hasNext: false, next: null, previous: null })
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  const { result, client } = renderHookWithClient(
+    () => useSetPaused(ORG),
+    (client) => {
+      client.setQueryData(batchExportQueries.detail(ORG, exp.id).queryKey, exp)
+      client.setQueryData(listKey, { results: [exp], count: 1, hasNext: false, next: null, previous: null })
+    },
   )
-  const { result } = renderHook(() => useSetPaused(ORG), { wrapper })
   const detail = () => client.getQueryData<BatchExport>(batchExportQueries.detail(ORG, exp.id).queryKey)
   const listed = () => client.getQueryData<{ results: BatchExport[] }>(listKey)?.results[0]
   return { result, detail, listed }
@@ -168,11 +167,7 @@ describe('log pages', () => {
     async function pollAgainst(next: ReturnType<typeof body>) {
       let newest = body([entry('2026-03-01T10:00:05.000Z')], 2)
       fetchMock.mockImplementation((input) => Promise.resolve(jsonResponse(200, isProbe(input) ? newest : loaded)))
-      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-      const wrapper = ({ children }: { children: ReactNode }) => (
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      )
-      const { result } = renderHook(() => useLiveLogs(ORG, exp.id, filters), { wrapper })
+      const { result, client } = renderHookWithClient(() => useLiveLogs(ORG, exp.id, filters))
       await waitFor(() => expect(result.current.query.isSuccess && !result.current.refreshing).toBe(true))
       newest = next
       await act(() => client.refetchQueries({ queryKey: batchExportQueries.newestLog(ORG, exp.id, filters).queryKey }))

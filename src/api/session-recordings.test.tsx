@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, waitFor } from '@testing-library/react'
 import type { SessionRecording } from '../contracts'
 import { recordingFixture } from '../testing/fixtures'
-import { jsonResponse } from '../testing/render'
+import { jsonResponse, renderHookWithClient } from '../testing/render'
 import { recordingQueries, useUpdateRecording } from './session-recordings'
 
 const PROJECT = 1
@@ -20,13 +18,13 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals())
 
 function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
-  client.setQueryData(recordingQueries.detail(PROJECT, rec.id).queryKey, rec)
-  client.setQueryData(listKey, { results: [rec], count: 1, hasNext: false, next: null, previous: null })
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  const { result, client } = renderHookWithClient(
+    () => useUpdateRecording(PROJECT),
+    (client) => {
+      client.setQueryData(recordingQueries.detail(PROJECT, rec.id).queryKey, rec)
+      client.setQueryData(listKey, { results: [rec], count: 1, hasNext: false, next: null, previous: null })
+    },
   )
-  const { result } = renderHook(() => useUpdateRecording(PROJECT), { wrapper })
   const detail = () => client.getQueryData<SessionRecording>(recordingQueries.detail(PROJECT, rec.id).queryKey)
   const listed = () => client.getQueryData<{ results: SessionRecording[] }>(listKey)?.results[0]
   return { result, detail, listed }
