@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { routePreloads } from './scripts/route-preloads.ts'
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8000'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreloads(import.meta.dirname)],
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -12,7 +13,7 @@ export default defineConfig({
   },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
     pool: 'forks',

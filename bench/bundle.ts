@@ -19,7 +19,7 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()) {
 const total = (outDir: string, files: Iterable<string>) => [...files].reduce((sum, f) => sum + gz(join(outDir, f)), 0)
 const entryKey = (manifest: Manifest) => Object.keys(manifest).find((k) => manifest[k]!.isEntry)!
 
-const app = await buildApp(resolve('.'), resolve('index.html'))
+const app = await buildApp(resolve('.'), resolve('index.html'), true)
 const baseline = await buildApp(resolve('bench/baseline/app'), resolve('bench/baseline/app/index.html'))
 try {
   const first = closure(app.manifest, entryKey(app.manifest))

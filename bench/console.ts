@@ -159,7 +159,7 @@ const work = async () => {
   const { key, project_id, organization_id } = seedScale(db, { recordings: RECORDINGS, exports: 20, runsPerExport: 50 })
   db.close()
 
-  const consoleBuild = await buildApp(resolve('.'), resolve('index.html'))
+  const consoleBuild = await buildApp(resolve('.'), resolve('index.html'), true)
   dirs.push(consoleBuild.outDir)
   const baselineBuild = await buildApp(resolve('bench/baseline/app'), resolve('bench/baseline/app/index.html'))
   dirs.push(baselineBuild.outDir)

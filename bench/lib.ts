@@ -36,14 +36,17 @@ export async function throughput(url: string, headers: Record<string, string> = 
   return { rps: Math.round(result.requests.average), p50_ms: result.latency.p50, p99_ms: result.latency.p99 }
 }
 
-/** A production build of the app at `root` into a new temp dir (the caller removes it), with its manifest. */
-export async function buildApp(root: string, input: string) {
+/**
+ * A production build of the app at `root` into a new temp dir (the caller removes it), with its manifest:
+ * with that root's vite.config.ts when `withConfig` (the console, as `npm run build` makes it), else bare.
+ */
+export async function buildApp(root: string, input: string, withConfig = false) {
   const outDir = mkdtempSync(join(tmpdir(), 'aa-build-'))
   await build({
     root,
-    configFile: false,
+    configFile: withConfig ? join(root, 'vite.config.ts') : false,
     logLevel: 'silent',
-    plugins: [react()],
+    plugins: withConfig ? [] : [react()],
     build: { outDir, manifest: true, emptyOutDir: true, rollupOptions: { input } },
   })
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest

@@ -1,6 +1,7 @@
 import { createReadStream, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, join, normalize, resolve } from 'node:path'
+import { routePreloadTags } from './route-preloads'
 import { safeDecode } from './route'
 
 const TYPES: Record<string, string> = {
@@ -22,13 +23,18 @@ const FALLBACK_PAGE = `<!doctype html><meta charset="utf-8"><title>Analytics Adm
 export function createStaticHandler(dir: string) {
   const root = resolve(dir)
   const indexPath = join(root, 'index.html')
+  const preloadsPath = join(root, 'route-preloads.json')
   // Re-read index.html when a rebuild replaced it, so it never points at deleted asset files.
-  let index: { mtimeMs: number; html: Buffer } | null = null
-  const indexHtml = () => {
+  let index: { mtimeMs: number; html: string; tags: (pathname: string) => string } | null = null
+  const indexHtml = (pathname: string) => {
     const stat = fileStat(indexPath)
     if (!stat) return null
-    if (index?.mtimeMs !== stat.mtimeMs) index = { mtimeMs: stat.mtimeMs, html: readFileSync(indexPath) }
-    return index.html
+    if (index?.mtimeMs !== stat.mtimeMs) {
+      const preloads = fileStat(preloadsPath) ? readFileSync(preloadsPath, 'utf8') : '{}'
+      index = { mtimeMs: stat.mtimeMs, html: readFileSync(indexPath, 'utf8'), tags: routePreloadTags(preloads) }
+    }
+    // The page's own code is fetched alongside the entry instead of after it has run.
+    return index.html.replace('</head>', `${index.tags(pathname)}</head>`)
   }
 
   return (req: IncomingMessage, res: ServerResponse, pathname: string) => {
@@ -53,7 +59,7 @@ export function createStaticHandler(dir: string) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found')
       return
     }
-    const html = indexHtml()
+    const html = indexHtml(pathname)
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' })
     res.end(req.method === 'HEAD' ? undefined : (html ?? FALLBACK_PAGE))
   }
