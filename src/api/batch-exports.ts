@@ -20,6 +20,7 @@ import {
   type RunStatus,
 } from '../contracts'
 import { pageOf, type Page, type PageOf } from './pagination'
+import { pendingFor } from './pending'
 import { request } from './request'
 
 const enc = encodeURIComponent
@@ -176,11 +177,7 @@ type PauseContext = { detail: BatchExport | undefined; lists: [readonly unknown[
 const setPausedKey = (orgId: string) => [...batchExportQueries.organization(orgId), 'set-paused'] as const
 
 /** Pause flips of one export still waiting for the server (the one asking included). */
-const pendingFlips = (client: QueryClient, orgId: string, id: string) =>
-  client.isMutating({
-    mutationKey: setPausedKey(orgId),
-    predicate: (m) => (m.state.variables as PauseVariables | undefined)?.id === id,
-  })
+const pendingFlips = (client: QueryClient, orgId: string, id: string) => pendingFor(client, setPausedKey(orgId), id)
 
 /**
  * Pause or resume at once: the caches flip before the server answers and flip back if it

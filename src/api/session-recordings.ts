@@ -9,6 +9,7 @@ import {
 } from '../contracts'
 import { describeError } from './errors'
 import { pageOf, type Page, type PageOf } from './pagination'
+import { pendingFor } from './pending'
 import { request } from './request'
 
 /** One list request: a window plus the server-side filters and order, as query-string values. */
@@ -92,10 +93,7 @@ const updateKey = (projectId: number) => [...recordingQueries.all(projectId), 'u
 
 /** Changes to one recording still waiting for the server (the one asking included). */
 const pendingUpdates = (client: QueryClient, projectId: number, id: string) =>
-  client.isMutating({
-    mutationKey: updateKey(projectId),
-    predicate: (m) => (m.state.variables as UpdateVariables | undefined)?.id === id,
-  })
+  pendingFor(client, updateKey(projectId), id)
 
 /**
  * Marks viewed/unviewed at once everywhere; rolls back with an error toast if the server refuses.
