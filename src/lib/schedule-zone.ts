@@ -3,27 +3,26 @@
  * naive wall time; the API wants a timezone-aware instant, so every conversion names its zone.
  */
 
+import { intlFormatter } from './format'
+
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>()
-
 function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let fmt = partsFormatters.get(timeZone)
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-    partsFormatters.set(timeZone, fmt)
-  }
-  return fmt
+  return intlFormatter(
+    `parts ${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
+  )
 }
 
 /** Whether Intl knows this zone name. */

@@ -39,12 +39,15 @@ export function formatDuration(totalSeconds: number | null | undefined): string 
 
 /** The viewer's IANA zone, e.g. "Europe/Berlin". */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+  return intlFormatter('viewer', () => new Intl.DateTimeFormat()).resolvedOptions().timeZone || 'UTC'
 }
 
 /** A short label for a zone at an instant: "GMT+2", "UTC". */
 export function zoneLabel(timeZone: string = viewerTimeZone(), at: Date = new Date(), locale?: string): string {
-  const part = new Intl.DateTimeFormat(locale ?? 'en-US', { timeZone, timeZoneName: 'short' })
+  const part = intlFormatter(
+    `zone ${locale} ${timeZone}`,
+    () => new Intl.DateTimeFormat(locale ?? 'en-US', { timeZone, timeZoneName: 'short' }),
+  )
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName')
   return part?.value ?? timeZone

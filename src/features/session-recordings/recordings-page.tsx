@@ -27,8 +27,10 @@ import { ShortcutsDialog } from './shortcuts-dialog'
 import { LIST_SHORTCUTS } from './triage-keys'
 import { useListTriage } from './use-list-triage'
 import { useRecordingList } from './use-recording-list'
-export { prefetchRecordingList } from './use-recording-list'
 import './recordings.css'
+
+// The route's loader starts the first page's request with this (src/app/routes.tsx).
+export { prefetchRecordingList } from './use-recording-list'
 
 /** /projects/:projectId/recordings — triage: review, mark viewed, share, delete one or many. */
 export function RecordingsPage() {
