@@ -3,18 +3,14 @@ import type { Manifest } from 'vite'
 import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { importClosure } from '../scripts/route-preloads'
 import { buildApp } from './lib'
 
 const gz = (file: string) => gzipSync(readFileSync(file)).length
 
 /** Files of a chunk and everything it imports statically. */
-function closure(manifest: Manifest, key: string, seen = new Set<string>()) {
-  const chunk = manifest[key]
-  if (!chunk || seen.has(chunk.file)) return seen
-  seen.add(chunk.file)
-  chunk.imports?.forEach((k) => closure(manifest, k, seen))
-  return seen
-}
+const closure = (manifest: Manifest, key: string) =>
+  new Set([...importClosure(key, (k) => manifest[k]?.imports)].map((k) => manifest[k]!.file))
 
 const total = (outDir: string, files: Iterable<string>) => [...files].reduce((sum, f) => sum + gz(join(outDir, f)), 0)
 const entryKey = (manifest: Manifest) => Object.keys(manifest).find((k) => manifest[k]!.isEntry)!

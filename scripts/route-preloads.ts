@@ -13,6 +13,18 @@ export function routeModules(source: string): Record<string, string> {
   return routes
 }
 
+/** `start` and everything it imports statically, following `importsOf` (the build's own bookkeeping). */
+export function importClosure(start: string, importsOf: (id: string) => readonly string[] | undefined) {
+  const seen = new Set<string>()
+  const visit = (id: string) => {
+    if (seen.has(id)) return
+    seen.add(id)
+    importsOf(id)?.forEach(visit)
+  }
+  visit(start)
+  return seen
+}
+
 type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[] }
 type Asset = { type: 'asset'; fileName: string }
 type Bundle = Record<string, Chunk | Asset | { type: string; fileName: string }>
@@ -30,12 +42,7 @@ export function routePreloads(root: string): Plugin {
       const bundle = output as unknown as Bundle
       const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk')
       const byFile = new Map(chunks.map((c) => [c.fileName, c]))
-      const closure = (file: string, seen = new Set<string>()) => {
-        if (seen.has(file)) return seen
-        seen.add(file)
-        byFile.get(file)?.imports.forEach((f) => closure(f, seen))
-        return seen
-      }
+      const closure = (file: string) => importClosure(file, (f) => byFile.get(f)?.imports)
       const entry = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]))
       const css = (file: string) => (bundle[file] as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata
       const routes = routeModules(readFileSync(resolve(root, 'src/app/routes.tsx'), 'utf8'))
