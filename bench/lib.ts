@@ -10,7 +10,8 @@ import { startTsProcess } from '../server/test/process'
 export const startProcess = async (args: string[], env: Record<string, string> = {}, ready = /Ready/) =>
   (await startTsProcess(args, env, ready)).child
 
-const percentile = (sorted: number[], p: number) =>
+/** The p-th percentile of ascending `sorted` values (nearest rank). */
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
 /** Sequential latency of `n` requests (after a short warm-up), in ms. */

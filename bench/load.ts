@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
-import { startProcess } from './lib'
+import { percentile, startProcess } from './lib'
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20)
 const RATE = Number(process.env.BENCH_LOAD_RATE ?? 2)
@@ -117,7 +117,7 @@ async function pacedClients(port: number, headers: Record<string, string>, mix: 
   )
   agent.destroy()
   times.sort((a, b) => a - b)
-  const at = (p: number) => +times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(1)
+  const at = (p: number) => +percentile(times, p).toFixed(1)
   return {
     requests: times.length + errors,
     rps: Math.round((times.length + errors) / SECONDS),
