@@ -2,6 +2,7 @@ import { createPerson } from '../db/persons'
 import { insertRecordings, type NewRecording } from '../db/recordings'
 import { writeTransaction, type Db } from '../db/database'
 import type { Random } from './random'
+import { seedSnapshots } from './snapshot-stream'
 
 const PAGES = [
   '/',
@@ -102,7 +103,7 @@ export function buildRecordings(
       end_time: start + duration * 1000,
       click_count: clicks,
       keypress_count: rnd.int(0, Math.ceil(active / 2)),
-      mouse_activity_count: rnd.int(clicks, clicks + active * 4),
+      mouse_activity_count: rnd.int(clicks, clicks + active),
       console_log_count: rnd.int(0, 40),
       console_warn_count: rnd.next() < 0.3 ? rnd.int(1, 9) : 0,
       console_error_count: errors,
@@ -115,8 +116,17 @@ export function buildRecordings(
   return rows
 }
 
-export function seedRecordings(db: Db, teamId: number, rnd: Random, count: number, distinctIds: string[]) {
+/** Inserts the rows and, unless `snapshots` is false (the 100k benchmark), each one's rrweb stream. */
+export function seedRecordings(
+  db: Db,
+  teamId: number,
+  rnd: Random,
+  count: number,
+  distinctIds: string[],
+  { snapshots = true }: { snapshots?: boolean } = {},
+) {
   const rows = buildRecordings(teamId, rnd, count, distinctIds)
   for (let i = 0; i < rows.length; i += 5000) insertRecordings(db, rows.slice(i, i + 5000))
+  if (snapshots) writeTransaction(db, () => seedSnapshots(db, rows))
   return rows
 }
