@@ -159,16 +159,18 @@ test('marking viewed by keyboard and on the detail page persists', async ({ page
   await expect(rowOf(page, rows[1]!.id).getByRole('img', { name: 'Not viewed' })).toBeVisible()
   await expect(first.getByRole('img', { name: 'Not viewed' })).toHaveCount(0)
 
-  // Enter opens the active row; the detail page toggles it back and forth.
+  // Enter opens the active row, which marks it viewed (as PostHog does); the detail page toggles it back and forth.
   await page.keyboard.press('j')
   await page.keyboard.press('j')
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(new RegExp(`/recordings/${rows[1]!.id}$`))
-  await page.getByRole('button', { name: 'Mark as viewed' }).click()
   await expect(page.getByRole('button', { name: 'Mark as unviewed' })).toBeVisible()
   await expect.poll(async () => (await getRecording(rows[1]!.id)).body.viewed).toBe(true)
   await page.getByRole('button', { name: 'Mark as unviewed' }).click()
+  await expect(page.getByRole('button', { name: 'Mark as viewed' })).toBeVisible()
   await expect.poll(async () => (await getRecording(rows[1]!.id)).body.viewed).toBe(false)
+  await page.getByRole('button', { name: 'Mark as viewed' }).click()
+  await expect.poll(async () => (await getRecording(rows[1]!.id)).body.viewed).toBe(true)
 })
 
 test('the detail page shows every field and steps through the list order', async ({ page }) => {

@@ -86,7 +86,8 @@ function dropAttribute(tag: string, name: string, value: unknown, attributes: At
 function sanitizeAttributes(tag: string, attributes: unknown) {
   if (!attributes || typeof attributes !== 'object') return
   const map = attributes as Attributes
-  for (const [name, value] of Object.entries(map)) if (dropAttribute(tag, name, value, map)) delete map[name]
+  const original = { ...map } // decisions may depend on siblings (meta's content on its http-equiv)
+  for (const [name, value] of Object.entries(original)) if (dropAttribute(tag, name, value, original)) delete map[name]
 }
 
 /** A sanitizer for one stream: it remembers node tags across events (mutations name nodes by id). */
