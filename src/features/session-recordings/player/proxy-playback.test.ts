@@ -14,12 +14,13 @@ const KEY = 'phx_ProxyPlaybackKey0123456789abcdefghijklmnop'
 const start = Date.UTC(2026, 0, 5, 9, 0, 0)
 const packed = (value: unknown) => strFromU8(gzipSync(strToU8(JSON.stringify(value))), true)
 const node = { type: 0, id: 1, childNodes: [{ type: 2, id: 2, tagName: 'html', attributes: {}, childNodes: [] }] }
-const blocks = [
+type Line = [windowId: string, event: { type: number; timestamp: number; [field: string]: unknown }]
+const blocks: Line[][] = [
   [
     ['w1', { type: 4, timestamp: start, data: { href: 'https://app.example.com/', width: 1280, height: 800 } }],
     ['w1', { type: 2, timestamp: start, cv: '2024-10', data: packed({ node, initialOffset: { top: 0, left: 0 } }) }],
   ],
-  ...Array.from({ length: 24 }, (_, i) => [
+  ...Array.from({ length: 24 }, (_, i): Line[] => [
     ['w1', { type: 3, timestamp: start + (i + 1) * 1000, data: { source: 3, id: 1, x: 0, y: i } }],
   ]),
 ]
@@ -50,16 +51,14 @@ beforeAll(async () => {
     const from = Number(q.get('start_blob_key'))
     const to = Number(q.get('end_blob_key'))
     if (to - from > 20)
-      return void res
-        .writeHead(400, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            type: 'validation_error',
-            code: 'invalid',
-            detail: 'Cannot request more than 20 blob keys at once',
-            attr: null,
-          }),
-        )
+      return void res.writeHead(400, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          type: 'validation_error',
+          code: 'invalid',
+          detail: 'Cannot request more than 20 blob keys at once',
+          attr: null,
+        }),
+      )
     const lines = blocks.slice(from, to + 1).flatMap((b) => b.map((line) => JSON.stringify(line)))
     res.writeHead(200, { 'content-type': 'application/jsonl' }).end(lines.join('\n'))
   })
