@@ -74,8 +74,14 @@ test('a recording plays: the page is drawn, the clock runs, the console is liste
   await expect(consolePane).toContainText('4 log · 1 warn · 3 error')
   await expect(page.getByRole('button', { name: /^Console error at/ }).first()).toBeVisible()
 
-  // Opening it marked it viewed, as PostHog does.
+  // Opening it marked it viewed, as PostHog does: the list's dot is gone too.
   await expect(page.getByRole('button', { name: 'Mark as unviewed' })).toBeVisible()
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Recordings' }).click()
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox', { name: `Select recording ${recording.id}`, exact: true }) })
+  await expect(row).toBeVisible()
+  await expect(row.getByRole('img', { name: 'Not viewed' })).toHaveCount(0)
   await expect
     .poll(
       async () =>

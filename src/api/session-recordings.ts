@@ -131,6 +131,36 @@ export function useUpdateRecording(projectId: number) {
   })
 }
 
+/**
+ * Marks a recording viewed as it is opened, as PostHog does. Unlike the toggle it cancels no query in
+ * flight (the page's neighbours may be loading): the change shows at once, the answer (or the undo on
+ * failure) lands unless a later change of the same recording is on its way, and the lists refresh.
+ */
+export function useMarkViewed(projectId: number) {
+  const client = useQueryClient()
+  const viewed = (id: string, value: boolean) =>
+    updateEverywhere(client, projectId, id, (r) => ({ ...r, viewed: value }))
+  return useMutation({
+    mutationKey: updateKey(projectId),
+    meta: { inlineErrors: true },
+    mutationFn: ({ id }: { id: string }) =>
+      request(path(projectId, id), updateAnswer, { method: 'PATCH', body: { viewed: true } }),
+    onMutate: ({ id }) => viewed(id, true),
+    onError: (error, { id }) => {
+      if (pendingUpdates(client, projectId, id) === 1) viewed(id, false)
+      toast.error(`Could not mark the recording viewed: ${describeError(error)}`)
+    },
+    onSuccess: (recording, { id }) => {
+      if (recording && pendingUpdates(client, projectId, id) === 1)
+        updateEverywhere(client, projectId, id, () => recording)
+    },
+    onSettled: async (_data, _error, { id }) => {
+      if (pendingUpdates(client, projectId, id) === 1)
+        await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
+    },
+  })
+}
+
 /** Deletes one recording: gone from every list at once, back with an error toast if the server refuses. */
 export function useDeleteRecording(projectId: number) {
   const client = useQueryClient()

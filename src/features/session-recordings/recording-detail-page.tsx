@@ -10,6 +10,7 @@ import {
   recordingFromLists,
   recordingQueries,
   useDeleteRecording,
+  useMarkViewed,
   useUpdateRecording,
 } from '../../api/session-recordings'
 import { Badge } from '../../components/badge'
@@ -60,12 +61,12 @@ export function RecordingDetailPage() {
   const loader = useMemo(() => snapshotLoader(projectId, id), [projectId, id])
 
   // Opening a recording marks it viewed, as PostHog does; once per visit, so "Mark as unviewed" sticks.
-  const markViewed = update.mutate
+  const { mutate: markViewed } = useMarkViewed(projectId)
   const marked = useRef<string | null>(null)
   useEffect(() => {
     if (marked.current === id) return
     marked.current = id
-    if (!recording.viewed && canWrite.allowed) markViewed({ id, patch: { viewed: true } })
+    if (!recording.viewed && canWrite.allowed) markViewed({ id })
   }, [id, recording.viewed, canWrite.allowed, markViewed])
 
   const listSearch = new URLSearchParams(search)
