@@ -27,7 +27,10 @@ function errorMarkers(errors: ConsoleEntry[], duration: number) {
   return [...seen.values()]
 }
 
-/** Click ticks are decoration (many, not separately reachable); console errors are buttons that seek. */
+/**
+ * Click ticks are decoration; console errors are buttons that seek (out of the tab order: the console
+ * pane lists the same entries for the keyboard).
+ */
 const Markers = memo(function Markers({
   clicks,
   errors,
@@ -47,6 +50,7 @@ const Markers = memo(function Markers({
             key={marker.at}
             type="button"
             className="seek-marker"
+            tabIndex={-1}
             style={{ left: pct(marker.at, duration) }}
             aria-label={`Console error at ${clock(marker.at)}: ${marker.message.slice(0, 120)}`}
             title={`${clock(marker.at)} · ${marker.message.slice(0, 200)}${marker.count > 1 ? ` (+${marker.count - 1} more)` : ''}`}
