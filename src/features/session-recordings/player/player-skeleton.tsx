@@ -10,7 +10,7 @@ export function PlayerSkeleton() {
         <div className="player-stage">
           <span className="skeleton player-stage-skeleton" />
         </div>
-        <Skeleton height={8} />
+        <Skeleton height={8} style={{ margin: '16px 0 6px' }} />
         <div className="player-controls">
           <Skeleton width={30} height={30} />
           <Skeleton width={96} height={16} />
