@@ -124,6 +124,18 @@ test('filters live in the URL and the AI helper suggests filters to apply or dis
   ).toBeVisible()
 })
 
+test('a project that does not exist is a not-found page, not filters around an error', async ({ page }) => {
+  await signInByLink(page, '/projects/999999/recordings?viewed=false')
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible()
+  await expect(page.getByText("It doesn't exist, or this key can't see it.")).toBeVisible()
+  await expect(page).toHaveTitle(/^Not found · /)
+  // The shell stays; the list's header, filters and table do not.
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Filters' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Recordings' })).toHaveCount(0)
+  await expect(page.getByRole('table', { name: 'Recordings' })).toHaveCount(0)
+})
+
 test('a javascript: start URL is shown as text, never as a link', async ({ page }) => {
   await seed(5, {
     0: { start_url: 'javascript:alert(document.domain)' },

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
 import { Keyboard, PlayCircle, Sparkles } from 'lucide-react'
 import type { SessionRecording } from '../../contracts'
+import { isApiError } from '../../api/errors'
 import { useScopePermission } from '../../api/permissions'
 import { projectQueries } from '../../api/projects'
 import { usePrefetchSharing } from '../../api/sharing'
@@ -40,9 +41,11 @@ export function RecordingsPage() {
   const canReadProjects = useScopePermission('project:read').allowed
   const projects = useQuery({ ...projectQueries.switcher(), enabled: canReadProjects }).data
   const projectName = projects?.results.find((p) => p.id === projectId)?.name
-  useDocumentTitle('Recordings', projectName)
 
   const { list, filters, query, page, rows: checkedRows, pageOnly, setFilters, applyView } = useRecordingList(projectId)
+  // A project that does not exist (or this key cannot see) is a not-found page, not an empty list with filters.
+  const missingProject = !page && isApiError(query.error) && query.error.status === 404
+  useDocumentTitle(missingProject ? null : 'Recordings', projectName)
   const bulk = useBulkDeleteState()
   // Rows in a bulk delete's undo window (or on their way out) are hidden at once.
   const hidden = useMemo(() => pendingIds(bulk, projectId), [bulk, projectId])
@@ -79,6 +82,14 @@ export function RecordingsPage() {
       ]}
     />
   )
+
+  if (missingProject) {
+    return (
+      <div className="page">
+        <ErrorState error={query.error} setsTitle />
+      </div>
+    )
+  }
 
   return (
     <div className="page page-wide">
