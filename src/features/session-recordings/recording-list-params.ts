@@ -124,5 +124,5 @@ export function dateRangeError(filters: Filters, now = Date.now()): string | nul
   if (!from || !to) return null
   if (resolveDate(from, false, now) < resolveDate(to, true, now)) return null
   const shown = from.startsWith('-') ? `${from.slice(1)} ago` : from
-  return `Ends before From (${shown}), so no recording can match. Pick a later date, or swap them.`
+  return `Ends before From (${shown}): no recording can match.`
 }
