@@ -52,9 +52,8 @@ export function SignInPage() {
         <h1 className="sign-in-title">Sign in</h1>
         <p className="muted">Paste a personal API key. The console sends it only to this server.</p>
         <p className="muted sign-in-where">
-          You stay signed in across reloads and new tabs of this browser until you sign out (in any tab) or close the
-          browser. The key is kept in this tab&apos;s session storage and handed to new tabs of this site only; never in
-          cookies, local storage or the address bar.
+          You stay signed in across reloads and new tabs of this browser until you sign out or close it. The key is kept
+          in this tab&apos;s session storage, never in cookies, local storage or the address bar.
         </p>
         {session.reason && (
           <Callout tone="warning" role="alert" title="You were signed out">
