@@ -7,6 +7,7 @@ import { getApiKey, sessionSettled } from '../api/session'
 import { QueryBoundary } from '../components/query-boundary'
 import { HomeRedirect } from './home-redirect'
 import { NotFoundPage } from './not-found-page'
+import { PageLoadError } from './page-load-error'
 import { RequireAuth } from './require-auth'
 import { RouteErrorPage } from './route-error-page'
 import { areaRoutes } from './routes'
@@ -54,9 +55,15 @@ export function createRouter(client: QueryClient) {
         </RequireAuth>
       ),
       children: [
-        { index: true, element: <HomeRedirect /> },
-        ...areaRoutes(client),
-        { path: '*', element: <NotFoundPage /> },
+        {
+          // A page that fails to load (e.g. its code while offline) replaces the page only, inside the shell.
+          errorElement: <PageLoadError />,
+          children: [
+            { index: true, element: <HomeRedirect /> },
+            ...areaRoutes(client),
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
       ],
     },
   ])
