@@ -6,16 +6,21 @@ import { ErrorState } from '../components/error-state'
 import { isChunkLoadError } from '../lib/chunk-errors'
 import { reloadPage } from '../lib/reload'
 
-/** Last resort for a route without a shell around it (sign-in, the shell itself) that failed to load or render. */
-export function RouteErrorPage() {
+/**
+ * A route that failed to load (its code, or its loader) or to render. Inside the shell (`inShell`) it
+ * replaces the page only: the sidebar stays, so the admin can go elsewhere. Otherwise (sign-in, the
+ * shell itself) it is the whole screen.
+ */
+export function RouteErrorPage({ inShell = false }: { inShell?: boolean }) {
   const error = useRouteError()
   return (
-    <div className="page page-center">
+    <div className={inShell ? 'page' : 'page page-center'}>
       {isChunkLoadError(error) ? (
         <ChunkLoadFailure error={error} />
       ) : (
         <ErrorState
           error={error}
+          setsTitle={inShell}
           action={
             <Button variant="primary" icon={<RotateCw size={14} aria-hidden />} onClick={reloadPage}>
               Reload

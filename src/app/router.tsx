@@ -7,7 +7,6 @@ import { getApiKey, sessionSettled } from '../api/session'
 import { QueryBoundary } from '../components/query-boundary'
 import { HomeRedirect } from './home-redirect'
 import { NotFoundPage } from './not-found-page'
-import { PageLoadError } from './page-load-error'
 import { RequireAuth } from './require-auth'
 import { RouteErrorPage } from './route-error-page'
 import { areaRoutes } from './routes'
@@ -57,7 +56,7 @@ export function createRouter(client: QueryClient) {
       children: [
         {
           // A page that fails to load (e.g. its code while offline) replaces the page only, inside the shell.
-          errorElement: <PageLoadError />,
+          errorElement: <RouteErrorPage inShell />,
           children: [
             { index: true, element: <HomeRedirect /> },
             ...areaRoutes(client),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { CloudOff, LoaderCircle, RotateCw, TriangleAlert } from 'lucide-react'
+import { CloudOff, RotateCw, TriangleAlert } from 'lucide-react'
 import { claimReload, failedAssetUrl, probeAsset } from '../lib/chunk-errors'
 import { reloadPage } from '../lib/reload'
 import { Button } from './button'
@@ -78,7 +78,7 @@ export function ChunkLoadFailure({ error }: { error: Error }) {
     return () => clearTimeout(timer)
   }, [phase, attempt])
 
-  const Icon = phase === 'checking' ? LoaderCircle : phase === 'stuck' ? TriangleAlert : CloudOff
+  const Icon = phase === 'checking' ? RotateCw : phase === 'stuck' ? TriangleAlert : CloudOff
   return (
     <div
       className={phase === 'checking' ? 'empty-state' : 'empty-state error-state'}
