@@ -28,7 +28,7 @@ export function createProxy(upstream: string, timeoutMs = 30_000) {
         method: req.method,
         headers,
         body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-        // @ts-expect-error Node's fetch needs duplex for streamed bodies
+        // Node's fetch needs duplex for streamed bodies.
         duplex: hasBody ? 'half' : undefined,
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
