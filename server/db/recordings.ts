@@ -1,7 +1,8 @@
 import { resolveDate, type RecordingsQuery, type SessionRecording } from '../../src/contracts/session-recordings'
-import { prepareCached, statements, versionedCache, type Db, writeTransaction } from './database'
+import { prepareCached, query, statements, versionedCache, type Db, writeTransaction } from './database'
 import { personsByDistinctIds } from './persons'
 
+/** A row of session_recordings (times in epoch ms; deleted rows never leave this module). */
 export interface RecordingRow {
   rid: number
   id: string
@@ -37,10 +38,16 @@ const ORDER_COLUMNS: Record<string, string> = {
 const ONGOING_MS = 5 * 60_000
 
 const sql = statements({
-  one: 'SELECT * FROM session_recordings WHERE team_id = ? AND id = ? AND deleted_at IS NULL',
-  viewed: 'UPDATE session_recordings SET viewed = ? WHERE rid = ?',
-  distinct: 'UPDATE session_recordings SET distinct_id = ? WHERE rid = ?',
-  softDelete: 'UPDATE session_recordings SET deleted_at = ? WHERE rid = ? AND deleted_at IS NULL',
+  one: query<RecordingRow, [teamId: number, id: string]>(
+    'SELECT * FROM session_recordings WHERE team_id = ? AND id = ? AND deleted_at IS NULL',
+  ),
+  viewed: query<never, [viewed: number, rid: number]>('UPDATE session_recordings SET viewed = ? WHERE rid = ?'),
+  distinct: query<never, [distinctId: string, rid: number]>(
+    'UPDATE session_recordings SET distinct_id = ? WHERE rid = ?',
+  ),
+  softDelete: query<never, [at: string, rid: number]>(
+    'UPDATE session_recordings SET deleted_at = ? WHERE rid = ? AND deleted_at IS NULL',
+  ),
 })
 
 function filterClause(teamId: number, q: RecordingsQuery) {
@@ -87,9 +94,10 @@ export function countRecordings(db: Db, teamId: number, q: RecordingsQuery): num
   const cache = counts(db)
   const hit = isRelative(q) ? undefined : cache.get(key)
   if (hit !== undefined) return hit
-  const n = prepareCached(db, `SELECT COUNT(*) FROM session_recordings WHERE ${f.where}`)
-    .pluck()
-    .get(...f.args) as number
+  const n =
+    prepareCached<number>(db, `SELECT COUNT(*) FROM session_recordings WHERE ${f.where}`)
+      .pluck()
+      .get(...f.args) ?? 0
   return isRelative(q) ? n : cache.set(key, n)
 }
 
@@ -114,14 +122,12 @@ function anchorAt(db: Db, f: { where: string; args: unknown[] }, order: string, 
   while (from > 0 && !cache.get(key(from))) from -= ANCHOR_STRIDE
   const prev = from > 0 ? cache.get(key(from))! : null
   const select = `SELECT ${column} AS v, rid FROM session_recordings WHERE ${f.where}`
-  const row = (
-    prev
-      ? prepareCached(
-          db,
-          `${select} AND (${column}, rid) ${dir === 'DESC' ? '<' : '>'} (?, ?) ORDER BY ${order} LIMIT 1 OFFSET ?`,
-        ).get(...f.args, prev.v, prev.rid, position - from - 1)
-      : prepareCached(db, `${select} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(...f.args, position)
-  ) as Anchor | undefined
+  const row = prev
+    ? prepareCached<Anchor>(
+        db,
+        `${select} AND (${column}, rid) ${dir === 'DESC' ? '<' : '>'} (?, ?) ORDER BY ${order} LIMIT 1 OFFSET ?`,
+      ).get(...f.args, prev.v, prev.rid, position - from - 1)
+    : prepareCached<Anchor>(db, `${select} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(...f.args, position)
   return row && cache.set(key(position), row)
 }
 
@@ -135,13 +141,13 @@ function pageRids(db: Db, teamId: number, q: RecordingsQuery, limit: number, off
     const anchor = anchorAt(db, f, order, position)
     if (!anchor) return []
     const from = `(${column}, rid) ${dir === 'DESC' ? '<=' : '>='} (?, ?)`
-    return prepareCached(db, `${select} AND ${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    return prepareCached<number>(db, `${select} AND ${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .pluck()
-      .all(...f.args, anchor.v, anchor.rid, limit, offset - position) as number[]
+      .all(...f.args, anchor.v, anchor.rid, limit, offset - position)
   }
-  return prepareCached(db, `${select} ORDER BY ${order} LIMIT ? OFFSET ?`)
+  return prepareCached<number>(db, `${select} ORDER BY ${order} LIMIT ? OFFSET ?`)
     .pluck()
-    .all(...f.args, limit, offset) as number[]
+    .all(...f.args, limit, offset)
 }
 
 // Identical list requests within a second, on unchanged data, share one result (ongoing flags stay fresh).
@@ -160,17 +166,17 @@ export function listRecordings(db: Db, teamId: number, q: RecordingsQuery, limit
   const hit = isRelative(q) ? undefined : cache.get(key)
   if (hit && now - hit.at < PAGE_CACHE_MS) return hit.results
   const order = orderClause(q).replace(/(\w+) (ASC|DESC)/g, 'r.$1 $2')
-  const rows = prepareCached(
+  const rows = prepareCached<RecordingRow>(
     db,
     `SELECT r.* FROM session_recordings r WHERE r.rid IN (SELECT value FROM json_each(?)) ORDER BY ${order}`,
-  ).all(JSON.stringify(pageRids(db, teamId, q, limit, offset))) as RecordingRow[]
+  ).all(JSON.stringify(pageRids(db, teamId, q, limit, offset)))
   const results = toRecordings(db, teamId, rows, now)
   if (!isRelative(q)) cache.set(key, { at: now, results })
   return results
 }
 
 export function findRecordingRow(db: Db, teamId: number, id: string) {
-  return sql(db).one.get(teamId, id) as RecordingRow | undefined
+  return sql(db).one.get(teamId, id)
 }
 
 export function toRecordings(db: Db, teamId: number, rows: RecordingRow[], now = Date.now()): SessionRecording[] {
