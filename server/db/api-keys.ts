@@ -64,7 +64,14 @@ export const findKeyBySecret = (db: Db, key: string) => findKeyBySecure(db, hash
 /** Stores a key (only its hash); returns the plaintext once. */
 export function createKey(
   db: Db,
-  input: { userId: number; label: string; scopes: string[]; key?: string; organizations?: string[] | null },
+  input: {
+    userId: number
+    label: string
+    scopes: string[]
+    key?: string
+    organizations?: string[] | null
+    teams?: number[] | null
+  },
 ): { key: string; row: ApiKeyRow } {
   const key = input.key ?? generateKey()
   const id = newId()
@@ -75,8 +82,8 @@ export function createKey(
     hashKey(key),
     maskKey(key),
     JSON.stringify(input.scopes),
-    input.organizations ? JSON.stringify(input.organizations) : null,
-    null,
+    input.organizations?.length ? JSON.stringify(input.organizations) : null,
+    input.teams?.length ? JSON.stringify(input.teams) : null,
     nowIso(),
   )
   return { key, row: findKeyBySecret(db, key)! }

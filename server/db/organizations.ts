@@ -72,6 +72,10 @@ const sql = statements({
   ),
   remove: query<never, [id: string]>('DELETE FROM organizations WHERE id = ?'),
   first: query<string, ViewerParams>(`SELECT o.id ${visible} ORDER BY o.rowid ASC LIMIT 1`),
+  exists: query<1, [id: string]>('SELECT 1 FROM organizations WHERE id = ?'),
+  level: query<number, [organizationId: string, userId: number]>(
+    'SELECT level FROM memberships WHERE organization_id = ? AND user_id = ?',
+  ),
 })
 
 function toOrganization(db: Db, row: OrgRow): Organization {
@@ -110,6 +114,13 @@ export function listOrganizations(db: Db, viewer: Viewer, limit: number, offset:
 /** The organization if the viewer may see it (member, and within the key's scoped organizations). */
 /** The viewer's oldest visible organization: what `@current` means. */
 export const firstOrganizationId = (db: Db, viewer: Viewer) => sql(db).first.pluck().get(viewerParams(viewer))
+
+/** Whether an organization with this id exists, whoever may see it. */
+export const organizationExists = (db: Db, id: string) => sql(db).exists.pluck().get(id) !== undefined
+
+/** The user's membership level in an organization, or undefined when they are not a member. */
+export const membershipLevelIn = (db: Db, organizationId: string, userId: number) =>
+  sql(db).level.pluck().get(organizationId, userId)
 
 // Retrieves repeat far more often than organizations change: reuse the answer until the database changes.
 const organizations = versionedCache<Organization | null>(['organizations', 'memberships', 'teams'])

@@ -26,6 +26,9 @@ const sql = statements({
     `SELECT t.* ${visible} ORDER BY t.id DESC LIMIT @limit OFFSET @offset`,
   ),
   one: query<TeamRow, ViewerParams & { id: number }>(`SELECT t.* ${visible} AND t.id = @id`),
+  any: query<Pick<TeamRow, 'id' | 'organization_id'>, [id: number]>(
+    'SELECT id, organization_id FROM teams WHERE id = ?',
+  ),
 })
 
 export function teamsOf(db: Db, organizationId: string) {
@@ -66,3 +69,6 @@ export function findProject(db: Db, viewer: Viewer, id: number): Project | undef
   const row = sql(db).one.get({ ...viewerParams(viewer), id })
   return row && toProject(row)
 }
+
+/** A project's organization, whoever may see it; undefined when no such project exists. */
+export const projectOrganization = (db: Db, id: number) => sql(db).any.get(id)?.organization_id
