@@ -43,7 +43,10 @@ export function openApiDocument(routes: RouteDef[]) {
       summary: def.summary,
       tags: [def.tag],
       parameters: [...pathParams, ...queryParameters(def)],
-      security: [{ PersonalAPIKey: def.scope ? [def.scope] : [] }],
+      security: [
+        { PersonalAPIKey: def.scope ? [def.scope] : [] },
+        { PersonalAPIKeyQuery: def.scope ? [def.scope] : [] },
+      ],
       responses: {
         [status]: def.response
           ? { description: 'OK', content: { 'application/json': { schema: json(def.response, 'output') } } }
@@ -74,7 +77,11 @@ export function openApiDocument(routes: RouteDef[]) {
         'falls back to the default. The key may also be sent as personal_api_key in the query or the body.',
     },
     components: {
-      securitySchemes: { PersonalAPIKey: { type: 'http', scheme: 'bearer', description: 'Personal API key (phx_…)' } },
+      securitySchemes: {
+        PersonalAPIKey: { type: 'http', scheme: 'bearer', description: 'Personal API key (phx_…)' },
+        // PostHog also takes the key from the query string (or as personal_api_key in a JSON body).
+        PersonalAPIKeyQuery: { type: 'apiKey', in: 'query', name: 'personal_api_key' },
+      },
     },
     paths,
   }
