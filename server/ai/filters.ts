@@ -1,7 +1,7 @@
 import type { AiFiltersOutput } from '../../src/contracts/ai'
 
 // Rule-based stand-in for PostHog's AI filters helper (no model is reachable here). It emits only the list parameters
-// of `recordingsQuery`, with relative dates as the server reads them (src/contracts/recording-dates.ts): h hours,
+// of `recordingsQuery`, with relative dates as the server reads them (src/contracts/recording-dates.ts and recording-filters.ts): h hours,
 // d days, w weeks, m calendar months.
 
 type Message = { role: 'user' | 'assistant'; content: string }

@@ -5,7 +5,8 @@ import {
   type Condition,
   type RecordingField,
 } from '../../src/contracts/recording-filters'
-import { recordingOrder, type RecordingsQuery, type SessionRecording } from '../../src/contracts/session-recordings'
+import { recordingOrder, type RecordingSelection } from '../../src/contracts/recordings-list-query'
+import type { SessionRecording } from '../../src/contracts/session-recordings'
 import { prepareCached, query, statements, versionedCache, type Db, writeTransaction } from './database'
 import { personsByDistinctIds } from './persons'
 
@@ -89,7 +90,7 @@ const sql = statements({
   ),
 })
 
-function filterClause(teamId: number, q: RecordingsQuery) {
+function filterClause(teamId: number, q: RecordingSelection) {
   const clauses = ['team_id = ?', 'deleted_at IS NULL']
   const args: unknown[] = [teamId]
   for (const rule of recordingRules(q, Date.now())) {
@@ -101,19 +102,19 @@ function filterClause(teamId: number, q: RecordingsQuery) {
 }
 
 /** The query's sort as SQL, with rid breaking ties in the same direction. */
-export function orderClause(q: RecordingsQuery) {
+export function orderClause(q: RecordingSelection) {
   const { field, ascending } = recordingOrder(q)
   const dir = ascending ? 'ASC' : 'DESC'
   return `${COLUMNS[field]} ${dir}, rid ${dir}`
 }
 
 /** Results that move with the clock (relative dates) or hang on persons are never cached. */
-const uncacheable = (q: RecordingsQuery) =>
+const uncacheable = (q: RecordingSelection) =>
   isRelativeDate(q.date_from) || isRelativeDate(q.date_to) || q.person_uuid !== undefined
 
 const counts = versionedCache<number>(['session_recordings'])
 
-export function countRecordings(db: Db, teamId: number, q: RecordingsQuery): number {
+export function countRecordings(db: Db, teamId: number, q: RecordingSelection): number {
   const f = filterClause(teamId, q)
   const key = `${f.where}|${JSON.stringify(f.args)}`
   const cache = counts(db)
@@ -156,7 +157,7 @@ function anchorAt(db: Db, f: { where: string; args: unknown[] }, order: string, 
   return row && cache.set(key(position), row)
 }
 
-function pageRids(db: Db, teamId: number, q: RecordingsQuery, limit: number, offset: number): number[] {
+function pageRids(db: Db, teamId: number, q: RecordingSelection, limit: number, offset: number): number[] {
   const f = filterClause(teamId, q)
   const order = orderClause(q)
   const [column, dir] = sortOf(order)
@@ -186,7 +187,7 @@ const pages = versionedCache<{ at: number; results: SessionRecording[] }>([
 const PAGE_CACHE_MS = 1000
 
 /** One page of recordings; pages are found through covering indexes (and anchors when deep), then fetched by rowid. */
-export function listRecordings(db: Db, teamId: number, q: RecordingsQuery, limit: number, offset: number) {
+export function listRecordings(db: Db, teamId: number, q: RecordingSelection, limit: number, offset: number) {
   const key = `${teamId}|${JSON.stringify(q)}|${limit}|${offset}`
   const now = Date.now()
   const cache = pages(db)

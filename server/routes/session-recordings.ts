@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { paginated } from '../../src/contracts/common'
+import { RECORDINGS_DEFAULT_LIMIT, recordingsListQuery } from '../../src/contracts/recordings-list-query'
 import {
-  RECORDINGS_DEFAULT_LIMIT,
-  recordingsListQuery,
   sessionRecording,
   sessionRecordingPatch,
   sessionRecordingPatchResult,

@@ -1,8 +1,65 @@
-import { resolveDate } from './recording-dates'
+import { RELATIVE, withZone } from './recording-dates'
 import type { RecordingsQuery, SessionRecording } from './session-recordings'
 
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+function shift(now: number, n: number, unit: string): Date {
+  const d = new Date(now)
+  if (unit === 'h') d.setTime(now - n * HOUR)
+  else if (unit === 'd') d.setTime(now - n * DAY)
+  else if (unit === 'w') d.setTime(now - n * 7 * DAY)
+  else if (unit === 'q') d.setTime(now - n * 13 * 7 * DAY)
+  else if (unit === 'M') d.setTime(now - n * 60_000)
+  else if (unit === 's') d.setTime(now - n * 1000)
+  else if (unit === 'm') d.setUTCMonth(d.getUTCMonth() - n)
+  else if (unit === 'y') d.setUTCFullYear(d.getUTCFullYear() - n)
+  return d
+}
+
+/** The first instant of the hour/day/month/year holding `d` (UTC). */
+function startOf(d: Date, unit: string): number {
+  const y = d.getUTCFullYear()
+  const mo = d.getUTCMonth()
+  if (unit === 'h') return Date.UTC(y, mo, d.getUTCDate(), d.getUTCHours())
+  if (unit === 'd') return Date.UTC(y, mo, d.getUTCDate())
+  if (unit === 'm') return Date.UTC(y, mo, 1)
+  if (unit === 'y') return Date.UTC(y, 0, 1)
+  return d.getTime()
+}
+
+/** The first instant after the hour/day/month/year holding `d`. */
+function endOf(d: Date, unit: string): number {
+  const y = d.getUTCFullYear()
+  const mo = d.getUTCMonth()
+  if (unit === 'h') return Date.UTC(y, mo, d.getUTCDate(), d.getUTCHours() + 1)
+  if (unit === 'd') return Date.UTC(y, mo, d.getUTCDate() + 1)
+  if (unit === 'm') return Date.UTC(y, mo + 1, 1)
+  if (unit === 'y') return Date.UTC(y + 1, 0, 1)
+  return d.getTime()
+}
+
 /**
- * What each recordings-list filter means, declared once: the server turns these rules into SQL
+ * A `date_from`/`date_to` value as epoch ms, or null for no bound. A `date_to` (`end`) of a whole
+ * date, or ending in `End`, reaches to the end of that day/unit; ranges are [from, to).
+ */
+export function resolveDate(value: string, end: boolean, now: number): number | null {
+  if (value === 'all' || value === 'null') return null
+  const rel = RELATIVE.exec(value)
+  if (rel) {
+    const [, n, unit = 'd', position] = rel
+    const shifted = shift(now, Number(n ?? 0), unit)
+    if (position === 'Start') return startOf(shifted, unit)
+    if (position === 'End') return endOf(shifted, unit)
+    return shifted.getTime()
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return Date.parse(`${value}T00:00:00Z`) + (end ? DAY : 0)
+  return Date.parse(withZone(value))
+}
+
+/**
+ * What each recordings-list filter means, declared once (imported by path, not through the contracts
+ * barrel, so only the recordings page and the server carry it): the server turns these rules into SQL
  * (server/db/recordings.ts maps every field to a column) and the console applies the same rules to a
  * page an upstream left unfiltered (features/session-recordings/page-only.ts reads every field from a
  * row with `read`).
@@ -43,22 +100,21 @@ export interface FilterRule {
   any: Condition[]
 }
 
-/** PostHog's having_predicates operators (posthog/schema.py PropertyOperator) this server evaluates. */
-export const PREDICATE_OPERATORS = { exact: 'eq', is_not: 'ne', gt: 'gt', gte: 'gte', lt: 'lt', lte: 'lte' } as const
-/** having_predicates keys: PostHog's `duration` is the recording's duration. */
-export const PREDICATE_FIELDS = {
-  duration: 'recording_duration',
-  active_seconds: 'active_seconds',
-  inactive_seconds: 'inactive_seconds',
-  snapshot_source: 'snapshot_source',
-} as const
-/** console_log_filters levels (PostHog's FilterableLogLevel) and the count each one means. */
-export const LOG_LEVEL_COUNTS = {
-  info: 'console_log_count',
-  log: 'console_log_count',
-  warn: 'console_warn_count',
-  error: 'console_error_count',
-} as const
+/**
+ * What the rules read: the console's filters, and the server's PostHog-form ones already read into
+ * conditions (recordings-list-query.ts): each duration/source predicate one condition, each console
+ * level filter the counts of which one must be non-zero.
+ */
+export interface RuleInput extends Partial<
+  Pick<RecordingsQuery, 'date_from' | 'date_to' | 'viewed' | 'min_duration' | 'has_console_errors'>
+> {
+  having_predicates?: Condition[]
+  console_log_filters?: RecordingField[][]
+  operand?: 'AND' | 'OR'
+  person_uuid?: string
+  session_ids?: string[]
+  distinct_ids?: string[]
+}
 
 const one = (param: string, field: RecordingField, op: Comparison, value: ConditionValue): FilterRule => ({
   param,
@@ -66,7 +122,7 @@ const one = (param: string, field: RecordingField, op: Comparison, value: Condit
 })
 
 /** The rules a list query asks for, with relative dates resolved against `now`. */
-export function recordingRules(q: RecordingsQuery, now: number): FilterRule[] {
+export function recordingRules(q: RuleInput, now: number): FilterRule[] {
   const rules: FilterRule[] = []
   const from = q.date_from === undefined ? null : resolveDate(q.date_from, false, now)
   const to = q.date_to === undefined ? null : resolveDate(q.date_to, true, now)
@@ -76,20 +132,11 @@ export function recordingRules(q: RecordingsQuery, now: number): FilterRule[] {
   if (q.min_duration !== undefined) rules.push(one('min_duration', 'recording_duration', 'gte', q.min_duration))
   if (q.has_console_errors !== undefined)
     rules.push(one('has_console_errors', 'console_error_count', q.has_console_errors ? 'gt' : 'lte', 0))
-  for (const p of q.having_predicates ?? []) {
-    const field = PREDICATE_FIELDS[p.key]
-    const value = Array.isArray(p.value) ? p.value.map(String) : p.value
-    const op = Array.isArray(value) ? (p.operator === 'is_not' ? 'not_in' : 'in') : PREDICATE_OPERATORS[p.operator]
-    rules.push(one('having_predicates', field, op, value))
-  }
+  for (const c of q.having_predicates ?? []) rules.push({ param: 'having_predicates', any: [c] })
   // Each level filter holds when the recording logged at any of its levels; the operand joins the filters.
-  const logRules = (q.console_log_filters ?? []).map((f) => ({
+  const logRules = (q.console_log_filters ?? []).map((counts) => ({
     param: 'console_log_filters',
-    any: [...new Set(f.value.map((level) => LOG_LEVEL_COUNTS[level]))].map((field): Condition => ({
-      field,
-      op: 'gt',
-      value: 0,
-    })),
+    any: counts.map((field): Condition => ({ field, op: 'gt', value: 0 })),
   }))
   if (q.operand === 'OR' && logRules.length > 1)
     rules.push({ param: 'console_log_filters', any: logRules.flatMap((r) => r.any) })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { isoDateTime, pageQuery, queryBoolean } from './common'
+import { isoDateTime, queryBoolean } from './common'
 import { dateParam } from './recording-dates'
-import { LOG_LEVEL_COUNTS, PREDICATE_FIELDS, PREDICATE_OPERATORS, type RecordingField } from './recording-filters'
+import type { RecordingField } from './recording-filters'
 
 export const person = z.looseObject({
   id: z.number().int(),
@@ -57,7 +57,7 @@ export type SessionRecordingPatch = z.input<typeof sessionRecordingPatch>
 /** The PATCH answer: the recording as it now is, and PostHog's own answer, `success: true`, alongside. */
 export const sessionRecordingPatchResult = sessionRecording.extend({ success: z.literal(true) })
 
-/** Orders the console offers (its sortable columns). */
+/** Orders the console offers (its sortable columns); the list takes PostHog's others too (recordings-list-query.ts). */
 export const RECORDING_ORDERS = [
   'start_time',
   'duration',
@@ -68,105 +68,27 @@ export const RECORDING_ORDERS = [
 ] as const
 export type RecordingOrder = (typeof RECORDING_ORDERS)[number]
 
-/** Every `order` the list takes: the console's, and PostHog's RecordingOrder (schema-general.ts VALID_RECORDING_ORDERS). */
-export const LIST_ORDERS = [
-  ...RECORDING_ORDERS,
-  'recording_duration',
-  'inactive_seconds',
-  'keypress_count',
-  'mouse_activity_count',
-  'recording_ttl',
-] as const
-export type ListOrder = (typeof LIST_ORDERS)[number]
-
-/** The field each order sorts by: `duration` is the recording's duration; the time left to live falls with age. */
-export const ORDER_FIELDS: Record<ListOrder, RecordingField> = {
+/** The field each order sorts by: `duration` is the recording's duration. */
+export const ORDER_FIELDS: Record<RecordingOrder, RecordingField> = {
   start_time: 'start_time',
   duration: 'recording_duration',
-  recording_duration: 'recording_duration',
   active_seconds: 'active_seconds',
-  inactive_seconds: 'inactive_seconds',
   console_error_count: 'console_error_count',
   activity_score: 'activity_score',
   click_count: 'click_count',
-  keypress_count: 'keypress_count',
-  mouse_activity_count: 'mouse_activity_count',
-  recording_ttl: 'start_time',
 }
 
 const orderParam = z
   .string()
   .regex(
-    new RegExp(`^-?(${LIST_ORDERS.join('|')})$`),
-    `Order must be one of ${LIST_ORDERS.join(', ')}, optionally prefixed with "-" for ascending.`,
+    new RegExp(`^-?(${RECORDING_ORDERS.join('|')})$`),
+    `Order must be one of ${RECORDING_ORDERS.join(', ')}, optionally prefixed with "-" for ascending.`,
   )
 
-/** A query-string value PostHog sends JSON-encoded (lists and objects); refused when it is not JSON. */
-const json = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
-    .transform((text, ctx): unknown => {
-      try {
-        return JSON.parse(text)
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Value must be valid JSON.' })
-        return z.NEVER
-      }
-    })
-    .pipe(schema)
-
-const unsupported = (what: string) => `${what} are not supported by this server; leave this parameter out or empty.`
-
-/** A `having_predicates` entry (PostHog's RecordingPropertyFilter) this server evaluates. */
-const havingPredicate = z
-  .looseObject({
-    type: z.literal('recording', 'Only recording filters (type "recording") are supported here.'),
-    key: z.enum(
-      Object.keys(PREDICATE_FIELDS) as (keyof typeof PREDICATE_FIELDS)[],
-      `Supported keys: ${Object.keys(PREDICATE_FIELDS).join(', ')}.`,
-    ),
-    operator: z
-      .enum(
-        Object.keys(PREDICATE_OPERATORS) as (keyof typeof PREDICATE_OPERATORS)[],
-        `Supported operators: ${Object.keys(PREDICATE_OPERATORS).join(', ')}.`,
-      )
-      .default('exact'),
-    value: z.union([z.number(), z.string(), z.array(z.union([z.string(), z.number()]))]),
-  })
-  .superRefine((p, ctx) => {
-    const numeric = p.key !== 'snapshot_source'
-    if (numeric && typeof p.value !== 'number')
-      ctx.addIssue({ code: 'custom', path: ['value'], message: `${p.key} compares with a number of seconds.` })
-    if (!numeric && typeof p.value === 'number')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['value'],
-        message: 'snapshot_source compares with web, mobile or unknown.',
-      })
-    if (!numeric && !['exact', 'is_not'].includes(p.operator))
-      ctx.addIssue({ code: 'custom', path: ['operator'], message: 'snapshot_source takes exact or is_not.' })
-  })
-
-/** A `console_log_filters` entry (PostHog's LogEntryPropertyFilter): only the level filter can be evaluated here. */
-const logFilter = z.looseObject({
-  type: z.literal('log_entry', 'Console filters have type "log_entry".'),
-  key: z.literal('level', unsupported('Console message filters')),
-  operator: z.literal('exact', 'Console level filters take the exact operator.').default('exact'),
-  value: z
-    .union([
-      z.enum(Object.keys(LOG_LEVEL_COUNTS) as (keyof typeof LOG_LEVEL_COUNTS)[]),
-      z.array(z.enum(Object.keys(LOG_LEVEL_COUNTS) as (keyof typeof LOG_LEVEL_COUNTS)[])),
-    ])
-    .transform((v) => (Array.isArray(v) ? v : [v])),
-})
-
-const emptyList = (what: string) => json(z.array(z.unknown()).max(0, unsupported(what)))
-const ids = json(z.array(z.string().max(400)).max(1000))
-
 /**
- * GET …/session_recordings/ filters and order (besides limit/offset), in the console's form and in the
- * form PostHog's own RecordingsQuery takes (posthog/session_recordings/utils.py filter_from_params_to_query
- * JSON-decodes each value). Both can be mixed; what each filter means lives in recording-filters.ts.
+ * GET …/session_recordings/ filters and order (besides limit/offset) in the console's form. The server
+ * also takes PostHog's RecordingsQuery form (recordings-list-query.ts, kept out of the console's
+ * bundle); what each filter means lives in recording-filters.ts.
  */
 export const recordingsQuery = z.object({
   order: orderParam.optional(),
@@ -180,56 +102,9 @@ export const recordingsQuery = z.object({
     .transform(Number)
     .optional(),
   has_console_errors: queryBoolean.optional(),
-  having_predicates: json(z.array(havingPredicate).max(20)).optional(),
-  console_log_filters: json(z.array(logFilter).max(20)).optional(),
-  operand: z.enum(['AND', 'OR'], 'operand must be AND or OR.').optional(),
-  person_uuid: z.uuid('Must be a valid UUID.').optional(),
-  session_ids: ids.optional(),
-  distinct_ids: ids.optional(),
-  /** Accepted: this server has no test-account definitions, so nothing is filtered out. */
-  filter_test_accounts: queryBoolean.optional(),
-  properties: emptyList('Property filters').optional(),
-  events: emptyList('Event filters').optional(),
-  actions: emptyList('Action filters').optional(),
 })
 export type RecordingsQuery = z.output<typeof recordingsQuery>
 export type RecordingFilters = z.input<typeof recordingsQuery>
-
-/** Parameters PostHog's clients send that carry no filter (the list endpoint pops or ignores them). */
-const IGNORED_PARAMS = [
-  'kind',
-  'user_modified_filters',
-  'version',
-  'hogql_filtering',
-  'as_query',
-  'add_events_to_property_queries',
-]
-
-/** The list endpoint's whole query: any parameter it does not know is refused, naming it. */
-export const recordingsListQuery = z
-  .looseObject({ ...pageQuery.shape, ...recordingsQuery.shape })
-  .superRefine((q, ctx) => {
-    const known = new Set([...Object.keys(pageQuery.shape), ...Object.keys(recordingsQuery.shape), ...IGNORED_PARAMS])
-    for (const key of Object.keys(q)) {
-      if (!known.has(key))
-        ctx.addIssue({ code: 'custom', path: [key], message: `This server does not support the filter "${key}".` })
-    }
-  })
-
-/** PostHog's RecordingsQuery limit default (SessionRecordingListFromQuery.SESSION_RECORDINGS_DEFAULT_LIMIT). */
-export const RECORDINGS_DEFAULT_LIMIT = 50
-
-/**
- * The sort a query asks for: descending by default; ascending with a `-` prefix (this console's form)
- * or `order_direction=ASC` (PostHog's).
- */
-export function recordingOrder(q: Pick<RecordingsQuery, 'order' | 'order_direction'>) {
-  const raw = q.order ?? 'start_time'
-  const name = raw.replace(/^-/, '')
-  const field = ORDER_FIELDS[LIST_ORDERS.find((o) => o === name) ?? 'start_time']
-  const ascending = raw.startsWith('-') || q.order_direction === 'ASC'
-  return { field, ascending }
-}
 
 export const sharingConfiguration = z.object({
   created_at: isoDateTime.nullable(),

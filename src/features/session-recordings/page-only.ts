@@ -1,12 +1,5 @@
-import {
-  meetsRule,
-  recordingRules,
-  recordingsQuery,
-  RECORDING_FIELDS,
-  ORDER_FIELDS,
-  type RecordingOrder,
-  type SessionRecording,
-} from '../../contracts'
+import { recordingsQuery, ORDER_FIELDS, type RecordingOrder, type SessionRecording } from '../../contracts'
+import { meetsRule, recordingRules, RECORDING_FIELDS } from '../../contracts/recording-filters'
 import { splitSort } from '../../lib/list-params'
 import { DEFAULT_SORT, SORT_LABELS, isRecordingOrder, type Filters } from './recording-list-params'
 
