@@ -45,11 +45,19 @@ const LAST = [
 const BROWSERS = ['Chrome', 'Firefox', 'Safari', 'Edge']
 const COUNTRIES = ['DE', 'US', 'GB', 'FR', 'NL', 'BR', 'IN', 'JP']
 
-/** Persons with realistic properties; returns their distinct ids. */
-export function seedPersons(db: Db, teamId: number, rnd: Random, count: number): string[] {
+/** How far back seeded recordings start (buildRecordings' default window). */
+const RECORDING_DAYS = 30
+const DAY = 86_400_000
+
+/**
+ * Persons with realistic properties; returns their distinct ids. Each was first seen before the window
+ * their recordings fall in (31 to 90 days ago, without drawing from `rnd`, so the rows after stay the same).
+ */
+export function seedPersons(db: Db, teamId: number, rnd: Random, count: number, now = Date.now()): string[] {
   const ids: string[] = []
   writeTransaction(db, () => {
     for (let i = 0; i < count; i++) {
+      const firstSeen = now - (RECORDING_DAYS + 1 + (i % 60)) * DAY - ((i * 7_919_000) % DAY)
       const first = rnd.pick(FIRST)
       const last = rnd.pick(LAST)
       const anonymous = rnd.next() < 0.25
@@ -66,6 +74,7 @@ export function seedPersons(db: Db, teamId: number, rnd: Random, count: number):
               $geoip_country_code: rnd.pick(COUNTRIES),
             },
         distinctIds: [distinctId],
+        createdAt: new Date(firstSeen).toISOString(),
       })
       ids.push(distinctId)
     }
@@ -79,11 +88,11 @@ export function buildRecordings(
   rnd: Random,
   count: number,
   distinctIds: string[],
-  days = 30,
+  days = RECORDING_DAYS,
   now = Date.now(),
 ) {
   const rows: NewRecording[] = []
-  const span = days * 86_400_000
+  const span = days * DAY
   for (let i = 0; i < count; i++) {
     const start = i === 0 ? now - 90_000 : now - Math.floor(rnd.next() * span) - 600_000
     const duration = Math.max(3, Math.round(Math.exp(rnd.next() * 7.5)))
