@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { z } from 'zod'
-import { authenticate, requireScope } from './auth/authenticate'
+import { authenticate, KEY_FIELD, requireScope } from './auth/authenticate'
 import { hashKey } from './auth/keys'
 import { findSharedRecording } from './db/sharing'
 import type { Db } from './db/database'
 import type { Env } from './env'
 import { readJsonBody } from './http/body'
-import { forbidden, fromZod, HttpError } from './http/errors'
+import { forbidden, HttpError } from './http/errors'
 import { sendJson, setSecurityHeaders } from './http/headers'
 import { createProxy } from './http/proxy'
 import { createRateLimiter } from './http/rate-limit'
@@ -37,21 +36,28 @@ export type AppOptions = Pick<Env, 'RATE_LIMIT_PER_MINUTE' | 'STATIC_DIR' | 'UPS
   db?: Db
 }
 
-/** Parses with a contract schema; the first problem becomes a validation_error naming its field. */
-function validate(schema: z.ZodType, input: unknown): unknown {
-  const parsed = schema.safeParse(input)
-  if (!parsed.success) throw fromZod(parsed.error)
-  return parsed.data
-}
-
+/** The query string as an object; `repeatable` names arrive as arrays. The key never reaches a route. */
 function queryObject(url: URL, repeatable: string[] = []) {
   const out: Record<string, string | string[]> = {}
   for (const [key, value] of url.searchParams) {
-    if (repeatable.includes(key)) ((out[key] ??= []) as string[]).push(value)
-    else if (!(key in out)) out[key] = value
+    if (key === KEY_FIELD) continue
+    if (repeatable.includes(key)) {
+      const list = out[key]
+      out[key] = Array.isArray(list) ? [...list, value] : [value]
+    } else if (!(key in out)) out[key] = value
   }
   return out
 }
+
+/** The URL handlers see (and build next/previous links from): without a key passed in the query string. */
+function withoutKey(url: URL) {
+  if (!url.searchParams.has(KEY_FIELD)) return url
+  const clean = new URL(url)
+  clean.searchParams.delete(KEY_FIELD)
+  return clean
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
 /** The whole product as one request handler: /api from the database (or the upstream), the console otherwise. */
 export function createApp(options: AppOptions) {
@@ -65,7 +71,7 @@ export function createApp(options: AppOptions) {
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const db = options.db!
     const method = req.method ?? 'GET'
-    if (url.pathname === '/api/schema/' && method === 'GET')
+    if (/^\/api\/schema\/?$/.test(url.pathname) && method === 'GET')
       return sendJson(res, 200, (schema ??= openApiDocument(ROUTES)))
     const found = match(routes, method, url.pathname)
     if (!found.route) {
@@ -79,9 +85,11 @@ export function createApp(options: AppOptions) {
     const def = found.route.def
     const sharingToken = url.searchParams.get('sharing_access_token')
     if (sharingToken !== null) return handleShared(req, res, url, def, found.params, sharingToken)
+    let body: Promise<unknown> | undefined
+    const readBody = () => (body ??= BODY_METHODS.has(method) ? readJsonBody(req) : Promise.resolve(undefined))
     let auth
     try {
-      auth = authenticate(db, req)
+      auth = await authenticate(db, req, url, readBody)
     } catch (error) {
       const wait = limiter.hit(`ip:${req.socket.remoteAddress}`)
       if (wait !== null) throw throttled(wait)
@@ -90,11 +98,16 @@ export function createApp(options: AppOptions) {
     const wait = limiter.hit(`key:${auth.key.id}`)
     if (wait !== null) throw throttled(wait)
     if (def.scope) requireScope(auth, def.scope)
-    const raw = method === 'GET' || method === 'DELETE' ? undefined : await readJsonBody(req)
-    const body = def.body ? validate(def.body, raw === undefined ? {} : raw) : undefined
-    const query = def.query ? validate(def.query, queryObject(url, def.repeatable)) : {}
-    const origin = `http://${req.headers.host ?? 'localhost'}`
-    const result = await def.handle({ params: found.params, query, body, auth, db, origin, url, req })
+    const result = await def.run({
+      params: found.params,
+      query: queryObject(url, def.repeatable),
+      body: await readBody(),
+      auth,
+      db,
+      origin: `http://${req.headers.host ?? 'localhost'}`,
+      url: withoutKey(url),
+      req,
+    })
     await send(req, res, result)
   }
 
@@ -124,10 +137,10 @@ export function createApp(options: AppOptions) {
       )
     if (!sharing)
       throw new HttpError(401, 'authentication_error', 'authentication_failed', 'Sharing access token is invalid.')
-    if (!def.shared) throw forbidden('You do not have permission to perform this action.')
-    const query = def.query ? validate(def.query, queryObject(url, def.repeatable)) : {}
+    if (!def.runShared) throw forbidden('You do not have permission to perform this action.')
     const origin = `http://${req.headers.host ?? 'localhost'}`
-    await send(req, res, await def.shared({ params, query, db, origin, url, req, sharing }))
+    const query = queryObject(url, def.repeatable)
+    await send(req, res, await def.runShared({ params, query, db, origin, url, req, sharing }))
   }
 
   async function send(req: IncomingMessage, res: ServerResponse, result: Result) {

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { snapshotSources } from '../../src/contracts/session-recording-snapshots'
+import { sharingConfiguration } from '../../src/contracts/session-recordings'
 import { writeTransaction } from '../db/database'
 import type { RecordingRow } from '../db/recordings'
 import { corruptSnapshotChunk } from '../db/snapshot-faults'
@@ -65,8 +66,10 @@ describe('snapshots: sources, then data', () => {
     // One key at a time gives the same lines.
     const oneByOne: string[] = []
     for (let i = 0; i < n; i++)
-      oneByOne.push((await h.api('GET', path(done.id, `?source=blob_v2&start_blob_key=${i}&end_blob_key=${i}`))).body)
-    expect(lines(oneByOne.map((t) => (typeof t === 'string' ? t : JSON.stringify(t))).join('\n'))).toEqual(events)
+      oneByOne.push(
+        String((await h.api('GET', path(done.id, `?source=blob_v2&start_blob_key=${i}&end_blob_key=${i}`))).body),
+      )
+    expect(lines(oneByOne.join('\n'))).toEqual(events)
   })
 
   it('streams chunk by chunk (chunked transfer, gzip when asked) without loading the session whole', async () => {
@@ -158,8 +161,8 @@ describe('snapshots: access', () => {
 
   it('works with the sharing token and no key only while sharing is on, and only for that recording', async () => {
     const sharing = `/api/projects/${projectId}/session_recordings/${done.id}/sharing/`
-    const on = await h.api('PATCH', sharing, { body: { enabled: true } })
-    const token = on.body.access_token as string
+    const on = await h.call(sharingConfiguration, 'PATCH', sharing, { body: { enabled: true } })
+    const token = on.body.access_token
     const shared = (query: string, id = done.id, project = projectId) =>
       h.api('GET', path(id, `?sharing_access_token=${token}${query}`, project), { key: null })
 
@@ -168,7 +171,7 @@ describe('snapshots: access', () => {
     expect(snapshotSources.parse(sources.body).sources.length).toBeGreaterThan(0)
     const data = await shared('&source=blob_v2&start_blob_key=0&end_blob_key=0')
     expect(data.status).toBe(200)
-    expect(lines(data.body)[0]![1].type).toBe(4)
+    expect(lines(String(data.body))[0]![1].type).toBe(4)
     // PostHog's shared serializer: the recording's times and nothing else.
     const meta = await h.api(
       'GET',
@@ -176,7 +179,7 @@ describe('snapshots: access', () => {
       { key: null },
     )
     expect(meta.status).toBe(200)
-    expect(Object.keys(meta.body).sort()).toEqual(['end_time', 'id', 'recording_duration', 'start_time'])
+    expect(Object.keys(meta.body as object).sort()).toEqual(['end_time', 'id', 'recording_duration', 'start_time'])
 
     // Not another recording, not another project, not the list, not a write.
     const other = h.db
@@ -201,9 +204,9 @@ describe('snapshots: access', () => {
     )
     expect(write.status).toBe(401)
 
-    const rotated = (await h.api('POST', `${sharing}refresh/`)).body.access_token as string
+    const rotated = (await h.call(sharingConfiguration, 'POST', `${sharing}refresh/`)).body.access_token
     expect((await shared('')).status).toBe(401)
-    expect((await shared('')).body.detail).toBe('Sharing access token is invalid.')
+    expect((await shared('')).body).toMatchObject({ detail: 'Sharing access token is invalid.' })
     const withNew = await h.api('GET', path(done.id, `?sharing_access_token=${rotated}`), { key: null })
     expect(withNew.status).toBe(200)
     await h.api('PATCH', sharing, { body: { enabled: false } })

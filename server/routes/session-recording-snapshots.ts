@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import {
   MAX_BLOB_KEYS_PER_KEY_REQUEST,
   MAX_BLOB_KEYS_PER_SHARED_REQUEST,
@@ -11,7 +12,10 @@ import { findRecordingRow, type RecordingRow } from '../db/recordings'
 import { listSnapshotSources, readSnapshotSource } from '../db/snapshots'
 import { forbidden, invalid, notFound } from '../http/errors'
 import { route, type Result, type SharedAccess } from '../http/route'
-import { projectParam } from './params'
+import { projectAccess } from '../auth/access'
+import { parentProjectId, recordingId } from './params'
+
+type ProjectRef = z.output<typeof parentProjectId>
 
 /**
  * What a corrupt chunk becomes in the JSONL: a line that is no event (PostHog's parser yields nothing
@@ -29,7 +33,12 @@ function* jsonl(db: Db, row: RecordingRow, from: number, to: number): Generator<
 }
 
 /** The sources list, or the JSONL of a range of them, for a recording the caller may read. */
-function snapshots(db: Db, row: RecordingRow, query: SnapshotsQuery, maxKeys: number): Result {
+function snapshots(
+  db: Db,
+  row: RecordingRow,
+  query: SnapshotsQuery,
+  maxKeys: number,
+): Result<z.input<typeof snapshotSources>> {
   const sources = listSnapshotSources(db, row.team_id, row.id)
   if (!query.source) {
     const body = {
@@ -57,8 +66,8 @@ function snapshots(db: Db, row: RecordingRow, query: SnapshotsQuery, maxKeys: nu
 }
 
 /** The shared recording itself, and only it (PostHog answers 403 for anything else a token asks for). */
-export function sharedRow(db: Db, sharing: SharedAccess, params: Record<string, string>) {
-  if (params.project_id !== String(sharing.team_id) || params.id !== sharing.recording_id)
+export function sharedRow(db: Db, sharing: SharedAccess, projectRef: ProjectRef, id: string) {
+  if (projectRef !== sharing.team_id || id !== sharing.recording_id)
     throw forbidden('You do not have permission to perform this action.')
   const row = findRecordingRow(db, sharing.team_id, sharing.recording_id)
   if (!row) throw notFound()
@@ -74,15 +83,16 @@ export const sessionRecordingSnapshotRoutes = [
       'Snapshot data: without `source`, the list of sources (chunks); with `source=blob_v2&start_blob_key=&end_blob_key=`, ' +
       'their rrweb events as JSONL (`[windowId, event]` per line). Also with `?sharing_access_token=` while sharing is on.',
     tag: 'session_recordings',
+    params: z.object({ project_id: parentProjectId, id: recordingId }),
     query: snapshotsQuery,
     response: snapshotSources,
     handle: ({ db, auth, params, query }) => {
-      const project = projectParam(db, auth, params.project_id)
-      const row = findRecordingRow(db, project.id, params.id ?? '')
-      if (!row) throw notFound()
+      const project = projectAccess(db, auth, params.project_id)
+      const row = findRecordingRow(db, project.id, params.id)
+      if (!row) throw notFound('Recording not found')
       return snapshots(db, row, query, MAX_BLOB_KEYS_PER_KEY_REQUEST)
     },
     shared: ({ db, sharing, params, query }) =>
-      snapshots(db, sharedRow(db, sharing, params), query, MAX_BLOB_KEYS_PER_SHARED_REQUEST),
+      snapshots(db, sharedRow(db, sharing, params.project_id, params.id), query, MAX_BLOB_KEYS_PER_SHARED_REQUEST),
   }),
 ]

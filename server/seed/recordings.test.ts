@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Project, SessionRecording } from '../../src/contracts'
+import { paginated, project, sessionRecording } from '../../src/contracts'
 import { startHarness, type Harness } from '../test/harness'
 
 describe('the demo seed', () => {
@@ -10,12 +10,16 @@ describe('the demo seed', () => {
   afterAll(() => h.close())
 
   it('never shows a person first seen after one of their recordings started', async () => {
-    const projects = (await h.api('GET', '/api/projects/?limit=1000')).body.results as Project[]
+    const projects = (await h.call(paginated(project), 'GET', '/api/projects/?limit=1000')).body.results
     let checked = 0
-    for (const project of projects) {
-      const list = await h.api('GET', `/api/projects/${project.id}/session_recordings/?limit=1000`)
+    for (const p of projects) {
+      const list = await h.call(
+        paginated(sessionRecording),
+        'GET',
+        `/api/projects/${p.id}/session_recordings/?limit=1000`,
+      )
       expect(list.status).toBe(200)
-      for (const r of list.body.results as SessionRecording[]) {
+      for (const r of list.body.results) {
         if (!r.person?.created_at) continue
         checked++
         expect(

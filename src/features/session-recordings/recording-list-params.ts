@@ -1,10 +1,5 @@
-import {
-  RECORDING_ORDERS,
-  recordingsQuery,
-  resolveDate,
-  type RecordingFilters,
-  type RecordingOrder,
-} from '../../contracts'
+import { RECORDING_ORDERS, recordingsQuery, type RecordingFilters, type RecordingOrder } from '../../contracts'
+import { resolveDate } from '../../contracts/recording-filters'
 import type { RecordingListParams } from '../../api/session-recordings'
 import { toPage, type Page } from '../../api/pagination'
 import { parseListParams, splitSort, type ListParamsOptions } from '../../lib/list-params'
@@ -122,7 +117,10 @@ export const hasFilters = (filters: Filters) => FILTER_KEYS.some((key) => filter
 export function dateRangeError(filters: Filters, now = Date.now()): string | null {
   const { date_from: from, date_to: to } = filters
   if (!from || !to) return null
-  if (resolveDate(from, false, now) < resolveDate(to, true, now)) return null
+  const start = resolveDate(from, false, now)
+  const end = resolveDate(to, true, now)
+  // `all` and `null` are no bound at all.
+  if (start === null || end === null || start < end) return null
   const shown = from.startsWith('-') ? `${from.slice(1)} ago` : from
   return `Ends before From (${shown}): no recording can match.`
 }
