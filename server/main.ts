@@ -7,8 +7,8 @@ import { seedDemo } from './seed/demo'
 const env = loadEnv()
 const local = !env.UPSTREAM_URL
 const opened = local ? openDatabase(env.DATABASE_PATH) : null
-let demoKey: string | null = null
-if (opened?.created) demoKey = seedDemo(opened.db, { key: env.DEMO_API_KEY }).key
+let demo: ReturnType<typeof seedDemo> | null = null
+if (opened?.created) demo = seedDemo(opened.db, { key: env.DEMO_API_KEY })
 
 const server = createServer(createApp({ ...env, db: opened?.db }))
 server.keepAliveTimeout = 65_000
@@ -20,8 +20,12 @@ server.listen(env.PORT, env.HOST, () => {
   if (env.UPSTREAM_URL) console.log(`Proxy mode: /api/* is forwarded to ${env.UPSTREAM_URL}`)
   else console.log(`Database: ${env.DATABASE_PATH}`)
   // The key travels in the URL fragment, which browsers never send to a server.
-  if (demoKey) console.log(`Sign in: ${origin}/#key=${demoKey}`)
-  else if (local)
+  if (demo) {
+    console.log(`Sign in: ${origin}/#key=${demo.key}`)
+    // Project tokens are public (they ship in every recorded page): the snippet in the README takes one.
+    for (const p of demo.projects) console.log(`Capture to "${p.name}" (project ${p.id}): token ${p.api_token}`)
+    console.log(`Record your own site: PostHog's snippet with api_host '${origin}' (README, "Record your own site")`)
+  } else if (local)
     console.log(
       'Sign in with a key from `npm run keys -- create --scopes "*"` (the demo key was printed on first start).',
     )

@@ -1,4 +1,4 @@
-import type { Organization } from '../../src/contracts/organizations'
+import { MEMBERSHIP_LEVEL, type Organization } from '../../src/contracts/organizations'
 import type { Project } from '../../src/contracts/projects'
 import type { Db } from '../db/database'
 import { findOrganization, firstOrganizationId, membershipLevelIn, organizationExists } from '../db/organizations'
@@ -21,6 +21,8 @@ export const TEXTS = {
   /** DRF's PermissionDenied default, which OrganizationMemberPermissions leaves as it is. */
   notAMember: 'You do not have permission to perform this action.',
   levelTooLow: 'Your organization access level is insufficient.',
+  /** TeamMemberStrictManagementPermission: changing a project's settings needs admin in its organization. */
+  projectLevelTooLow: "You don't have sufficient permissions in the project.",
   organizationNotFound: 'Organization not found.',
   projectNotFound: 'Project not found.',
 } as const
@@ -95,6 +97,12 @@ export function projectAccess(db: Db, auth: Auth, ref: number | '@current'): Pro
   const project = findProject(db, { userId: auth.user.id, scopedOrganizations: null }, id)
   if (!project) throw forbidden(TEXTS.noProjectAccess)
   return project
+}
+
+/** Throws unless the user is at least admin in the project's organization (PostHog's strict project management). */
+export function requireProjectAdmin(db: Db, auth: Auth, project: Project) {
+  const level = membershipLevelIn(db, project.organization, auth.user.id) ?? 0
+  if (level < MEMBERSHIP_LEVEL.admin) throw forbidden(TEXTS.projectLevelTooLow)
 }
 
 /**

@@ -31,7 +31,7 @@ function kindOf(def: RouteDef): Kind {
   if (def.path === '/api/organizations/' || def.path === '/api/projects/') return 'top-level'
   if (def.path.startsWith('/api/organizations/:id/')) return 'organization'
   if (def.path.startsWith('/api/organizations/:organization_id/')) return 'organization-nested'
-  if (def.path === '/api/projects/:id/') return 'project'
+  if (def.path.startsWith('/api/projects/:id/')) return 'project'
   return 'project-nested'
 }
 

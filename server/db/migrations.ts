@@ -189,4 +189,17 @@ CREATE TABLE session_recording_snapshots (
 );
 `,
   },
+  {
+    version: 4,
+    name: 'capture: project tokens, recordings derived from captured snapshots',
+    // Capture (server/capture/) finds the project by its public token on every request. A recording it
+    // derives keeps the sum of its batches' active milliseconds (active_seconds is derived from it, as
+    // PostHog sums active_milliseconds) and when data last arrived (ongoing = arrived in the last 5
+    // minutes; rows without it, seeded ones, fall back to end_time).
+    sql: `
+CREATE UNIQUE INDEX teams_api_token ON teams(api_token);
+ALTER TABLE session_recordings ADD COLUMN active_ms INTEGER;
+ALTER TABLE session_recordings ADD COLUMN received_at INTEGER;
+`,
+  },
 ]

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { pageQuery, paginated } from '../../src/contracts/common'
 import { project } from '../../src/contracts/projects'
-import { ownProject, refuseProjectScopedKey, viewerOf } from '../auth/access'
-import { countProjects, listProjects } from '../db/teams'
+import { ownProject, refuseProjectScopedKey, requireProjectAdmin, viewerOf } from '../auth/access'
+import { countProjects, listProjects, rotateProjectToken } from '../db/teams'
 import { route } from '../http/route'
 import { envelope, pageOf } from '../pagination'
 import { projectId } from './params'
@@ -37,5 +37,24 @@ export const projectRoutes = [
     params: z.object({ id: projectId }),
     response: project,
     handle: ({ db, auth, params }) => ({ status: 200, body: ownProject(db, auth, params.id) }),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/api/projects/:id/reset_token/',
+    scope: 'project:write',
+    summary:
+      'Rotate the project token (`api_token`, what the SDK sends to capture); the old one stops working at once. Needs admin membership',
+    tag,
+    params: z.object({ id: projectId }),
+    response: project,
+    load: ({ db, auth, params }) => {
+      const found = ownProject(db, auth, params.id)
+      requireProjectAdmin(db, auth, found)
+      return found
+    },
+    handle: ({ db, auth, loaded }) => {
+      rotateProjectToken(db, loaded.id)
+      return { status: 200, body: ownProject(db, auth, loaded.id) }
+    },
   }),
 ]

@@ -2,7 +2,7 @@ import { createKey } from '../db/api-keys'
 import { writeTransaction, type Db } from '../db/database'
 import { addMember, createOrganization } from '../db/organizations'
 import { setSharing } from '../db/sharing'
-import { createTeam, teamsOf } from '../db/teams'
+import { createTeam, projectTokens, teamsOf } from '../db/teams'
 import { createUser } from '../db/users'
 import { seedExport, seedRuns } from './batch-exports'
 import { createRandom } from './random'
@@ -26,10 +26,11 @@ const s3 = (bucket: string, prefix: string, extra: Record<string, unknown> = {})
   ...extra,
 })
 
-/** The demo world of a new database; returns the demo key (scope `*`). */
+/** The demo world of a new database; returns the demo key (scope `*`) and the demo organization's projects. */
 export function seedDemo(db: Db, options: { key?: string } = {}) {
   const rnd = createRandom(7)
   let key = ''
+  let projects: { id: number; name: string; api_token: string }[] = []
   writeTransaction(db, () => {
     const user = createUser(db, { email: 'demo@example.com', first_name: 'Demo', last_name: 'Admin' })
     const orgId = createOrganization(db, user.id, {
@@ -115,6 +116,7 @@ export function seedDemo(db: Db, options: { key?: string } = {}) {
     seedRecordings(db, marketing, rnd, 45, marketingPeople)
 
     key = createKey(db, { userId: user.id, label: 'Demo key', scopes: ['*'], key: options.key }).key
+    projects = projectTokens(db, orgId)
   })
-  return { key }
+  return { key, projects }
 }
