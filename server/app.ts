@@ -12,6 +12,7 @@ import { createRateLimiter } from './http/rate-limit'
 import { compile, match, type Result, type RouteDef } from './http/route'
 import { sendStream } from './http/stream'
 import { createStaticHandler } from './http/static'
+import { createCaptureHandler, isCapturePath } from './capture/handler'
 import { createSharedPageHandler } from './shared-page'
 import { aiRoutes } from './routes/ai'
 import { batchExportRoutes } from './routes/batch-exports'
@@ -67,6 +68,8 @@ export function createApp(options: AppOptions) {
   const serveStatic = createStaticHandler(options.STATIC_DIR)
   const proxy = options.UPSTREAM_URL ? createProxy(options.UPSTREAM_URL) : null
   const sharedPage = options.db ? createSharedPageHandler(options.db, options.STATIC_DIR) : null
+  // Local mode only: in proxy mode the SDK sends to PostHog itself.
+  const capture = options.db ? createCaptureHandler(options.db) : null
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const db = options.db!
@@ -158,7 +161,9 @@ export function createApp(options: AppOptions) {
       return sendJson(res, 400, { type: 'invalid_request', code: 'bad_url', detail: 'Malformed URL.', attr: null })
     }
     try {
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      if (capture && isCapturePath(url.pathname)) {
+        await capture(req, res, url)
+      } else if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         if (proxy) await proxy(req, res, url.pathname + url.search)
         else await handleApi(req, res, url)
       } else if (sharedPage && /^\/(shared|embedded)\/[^/]+\/?$/.test(url.pathname)) {

@@ -33,6 +33,10 @@ export interface RecordingRow {
   storage: SessionRecording['storage']
   snapshot_source: SessionRecording['snapshot_source']
   activity_score: number | null
+  /** Capture only: the sum of its batches' active milliseconds (active_seconds is derived from it). */
+  active_ms?: number | null
+  /** Capture only: when data last arrived (epoch ms); `ongoing` reads it, else end_time. */
+  received_at?: number | null
 }
 
 /** The SQL for each field the filter rules and orders name (src/contracts/recording-filters.ts). */
@@ -233,7 +237,7 @@ export function toRecordings(db: Db, teamId: number, rows: RecordingRow[], now =
     person: (r.distinct_id && persons.get(r.distinct_id)) || null,
     storage: r.storage,
     snapshot_source: r.snapshot_source,
-    ongoing: now - r.end_time < ONGOING_MS,
+    ongoing: now - (r.received_at ?? r.end_time) < ONGOING_MS,
     activity_score: r.activity_score,
   }))
 }
@@ -255,7 +259,7 @@ export function softDeleteRecording(db: Db, row: Pick<RecordingRow, 'rid' | 'tea
   })
 }
 
-export type NewRecording = Omit<RecordingRow, 'rid'>
+export type NewRecording = Omit<RecordingRow, 'rid' | 'active_ms' | 'received_at'>
 
 const insertSql = statements({
   insert: `INSERT INTO session_recordings (id, team_id, distinct_id, viewed, recording_duration, active_seconds,
@@ -271,4 +275,84 @@ export function insertRecordings(db: Db, rows: NewRecording[]) {
   writeTransaction(db, () => {
     for (const r of rows) stmt.run(r)
   })
+}
+
+/** What one captured batch of a session adds to its recording (see server/capture/recording-summary.ts). */
+export interface CapturedBatch {
+  distinctId: string
+  snapshotSource: 'web' | 'mobile'
+  firstTimestamp: number
+  lastTimestamp: number
+  firstUrl: string | null
+  clickCount: number
+  keypressCount: number
+  mouseActivityCount: number
+  activeMilliseconds: number
+  consoleLogCount: number
+  consoleWarnCount: number
+  consoleErrorCount: number
+  receivedAt: number
+}
+
+const capturedSql = statements({
+  state: query<{ deleted_at: string | null }, [teamId: number, id: string]>(
+    'SELECT deleted_at FROM session_recordings WHERE team_id = ? AND id = ?',
+  ),
+  // Sums and extremes as PostHog's session_replay_events aggregates its batches; the start URL is the one
+  // of the earliest batch that had one. The derived columns are set by `derive` right after.
+  add: `INSERT INTO session_recordings (id, team_id, distinct_id, viewed, recording_duration, start_time, end_time,
+      click_count, keypress_count, mouse_activity_count, console_log_count, console_warn_count, console_error_count,
+      start_url, storage, snapshot_source, active_ms, received_at)
+    VALUES (@id, @team_id, @distinct_id, 0, 0, @first, @last, @clicks, @keypresses, @mouse, @logs, @warns, @errors,
+      @url, 'object_storage', @source, @active, @received)
+    ON CONFLICT (team_id, id) DO UPDATE SET
+      start_url = CASE WHEN excluded.start_time < start_time THEN coalesce(excluded.start_url, start_url)
+                       ELSE coalesce(start_url, excluded.start_url) END,
+      start_time = min(start_time, excluded.start_time),
+      end_time = max(end_time, excluded.end_time),
+      click_count = coalesce(click_count, 0) + excluded.click_count,
+      keypress_count = coalesce(keypress_count, 0) + excluded.keypress_count,
+      mouse_activity_count = coalesce(mouse_activity_count, 0) + excluded.mouse_activity_count,
+      console_log_count = coalesce(console_log_count, 0) + excluded.console_log_count,
+      console_warn_count = coalesce(console_warn_count, 0) + excluded.console_warn_count,
+      console_error_count = coalesce(console_error_count, 0) + excluded.console_error_count,
+      active_ms = coalesce(active_ms, 0) + excluded.active_ms,
+      received_at = max(coalesce(received_at, 0), excluded.received_at),
+      distinct_id = coalesce(distinct_id, excluded.distinct_id)
+    WHERE deleted_at IS NULL`,
+  // Duration in whole seconds (PostHog's dateDiff('second', start, end)); active seconds from the summed
+  // milliseconds; the activity score as the demo seed computes it.
+  derive: `UPDATE session_recordings SET
+      recording_duration = (end_time - start_time) / 1000,
+      active_seconds = min((end_time - start_time) / 1000, CAST(round(active_ms / 1000.0) AS INTEGER)),
+      inactive_seconds = (end_time - start_time) / 1000 - min((end_time - start_time) / 1000, CAST(round(active_ms / 1000.0) AS INTEGER)),
+      activity_score = round((click_count * 2 + round(active_ms / 1000.0) / 10.0 + console_error_count * 3) * 10) / 10.0
+    WHERE team_id = ? AND id = ? AND deleted_at IS NULL`,
+})
+
+/** Whether a session's recording was deleted (captured data for it is then dropped, not resurrected). */
+export const recordingDeleted = (db: Db, teamId: number, id: string) =>
+  Boolean(capturedSql(db).state.get(teamId, id)?.deleted_at)
+
+/** Creates or extends the recording of a captured session by one new batch (call inside the capture transaction). */
+export function addCapturedBatch(db: Db, teamId: number, sessionId: string, batch: CapturedBatch) {
+  const s = capturedSql(db)
+  s.add.run({
+    id: sessionId,
+    team_id: teamId,
+    distinct_id: batch.distinctId,
+    first: batch.firstTimestamp,
+    last: batch.lastTimestamp,
+    clicks: batch.clickCount,
+    keypresses: batch.keypressCount,
+    mouse: batch.mouseActivityCount,
+    logs: batch.consoleLogCount,
+    warns: batch.consoleWarnCount,
+    errors: batch.consoleErrorCount,
+    url: batch.firstUrl,
+    source: batch.snapshotSource,
+    active: Math.round(batch.activeMilliseconds),
+    received: batch.receivedAt,
+  })
+  s.derive.run(teamId, sessionId)
 }

@@ -1,0 +1,431 @@
+import { randomUUID } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { project, sessionRecording } from '../../src/contracts'
+import { snapshotSources } from '../../src/contracts/session-recording-snapshots'
+import { listSnapshotSources } from '../db/snapshots'
+import {
+  encodeCapture,
+  eventsBody,
+  rrwebSession,
+  sdkEvent,
+  sendCapture,
+  snapshotEvent,
+  type Encoding,
+} from '../test/capture-client'
+import { demoIds, startHarness, type Harness } from '../test/harness'
+
+let h: Harness
+let projectId: number
+let token: string
+beforeAll(async () => {
+  h = await startHarness()
+  ;({ projectId } = await demoIds(h))
+  token = (await h.call(project, 'GET', `/api/projects/${projectId}/`)).body.api_token!
+})
+afterAll(() => h.close())
+
+const send = (path: string, data: unknown, encoding: Encoding = 'json') =>
+  sendCapture(h.base, encodeCapture(path, data, encoding))
+const raw = (path: string, init: RequestInit) =>
+  sendCapture(h.base, { method: 'POST', path, headers: {}, ...init } as never)
+
+const personOf = (distinctId: string) =>
+  h.db
+    .prepare(
+      `SELECT p.uuid, p.name, p.properties FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
+       WHERE d.team_id = ? AND d.distinct_id = ?`,
+    )
+    .get(projectId, distinctId) as { uuid: string; name: string | null; properties: string } | undefined
+
+const recording = async (id: string) => {
+  const res = await h.call(sessionRecording, 'GET', `/api/projects/${projectId}/session_recordings/${id}/`)
+  return res.body
+}
+
+/** Every table's rows, to prove a refused request wrote nothing. */
+function fingerprint() {
+  const tables = h.db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .pluck()
+    .all() as string[]
+  return tables
+    .filter((t) => t !== 'personal_api_keys')
+    .map((t) => `${t}:${JSON.stringify(h.db.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all())}`)
+    .join('\n')
+}
+
+describe('project token', () => {
+  it('is the project’s api_token, phc_ and url-safe, distinct per project', async () => {
+    const { secondProjectId } = await demoIds(h)
+    const other = (await h.call(project, 'GET', `/api/projects/${secondProjectId}/`)).body.api_token
+    expect(token).toMatch(/^phc_[A-Za-z0-9_-]{20,}$/)
+    expect(other).toMatch(/^phc_/)
+    expect(other).not.toBe(token)
+  })
+
+  it('rotates with project:write and an admin membership; the old token is refused at once', async () => {
+    const { secondProjectId } = await demoIds(h)
+    const before = (await h.call(project, 'GET', `/api/projects/${secondProjectId}/`)).body.api_token!
+    const readOnly = h.keyWith(['project:read'])
+    const refused = await h.api('PATCH', `/api/projects/${secondProjectId}/reset_token/`, { key: readOnly })
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({
+      code: 'permission_denied',
+      detail: "API key missing required scope 'project:write'",
+    })
+
+    const rotated = await h.call(project, 'PATCH', `/api/projects/${secondProjectId}/reset_token/`)
+    expect(rotated.status).toBe(200)
+    expect(rotated.body.api_token).toMatch(/^phc_[A-Za-z0-9_-]{43}$/)
+    expect(rotated.body.api_token).not.toBe(before)
+
+    const old = await send('/e/', eventsBody(before, [sdkEvent('$pageview', { token: before, distinctId: 'r1' })]))
+    expect(old.status).toBe(401)
+    expect(old.body).toMatchObject({ code: 'invalid_api_key' })
+    const fresh = rotated.body.api_token!
+    const ok = await send('/e/', eventsBody(fresh, [sdkEvent('$pageview', { token: fresh, distinctId: 'r1' })]))
+    expect(ok.status).toBe(200)
+  })
+
+  it('refuses rotation to a member who is not an admin, in PostHog’s words', async () => {
+    const orgs = (await h.api('GET', '/api/organizations/')).body as {
+      results: { name: string; teams: { id: number }[] }[]
+    }
+    const partnerProject = orgs.results.find((o) => o.name === 'Partner Agency')!.teams[0]!.id
+    const res = await h.api('PATCH', `/api/projects/${partnerProject}/reset_token/`)
+    expect(res.status).toBe(403)
+    expect(res.body).toEqual({
+      type: 'authentication_error',
+      code: 'permission_denied',
+      detail: "You don't have sufficient permissions in the project.",
+      attr: null,
+    })
+  })
+})
+
+describe('every encoding posthog-js sends', () => {
+  it.each<[Encoding, string]>([
+    ['json', '/e/'],
+    ['gzip-js', '/i/v0/e/'],
+    ['gzip-js-param', '/e/'],
+    ['base64-form', '/e/'],
+    ['content-encoding-gzip', '/batch/'],
+    ['get-base64', '/e/'],
+  ])('%s to %s: stored, with a person made from $set', async (encoding, path) => {
+    const distinctId = `user-${encoding}`
+    const identify = sdkEvent('$identify', {
+      token,
+      distinctId,
+      properties: { $anon_distinct_id: `anon-${encoding}`, $set: { email: `${encoding}@example.com` } },
+    })
+    const res = await send(path, eventsBody(token, [identify]), encoding)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ status: 1 })
+    const person = personOf(distinctId)
+    expect(person?.name).toBe(`${encoding}@example.com`)
+    expect(personOf(`anon-${encoding}`)?.uuid).toBe(person?.uuid)
+  })
+
+  it('takes a lone event and a bare array, the token in properties', async () => {
+    const lone = sdkEvent('$set', { token, distinctId: 'lone', properties: { $set: { plan: 'pro' } } })
+    expect((await send('/capture/', lone)).status).toBe(200)
+    expect(JSON.parse(personOf('lone')!.properties)).toMatchObject({ plan: 'pro' })
+    const list = [sdkEvent('$set', { token, distinctId: 'listed', properties: { $set: { plan: 'free' } } })]
+    expect((await send('/e/', list)).status).toBe(200)
+    expect(personOf('listed')).toBeDefined()
+  })
+
+  it('creates no person for events posthog-js marks personless', async () => {
+    const event = sdkEvent('$pageview', { token, distinctId: 'ghost', properties: { $process_person_profile: false } })
+    expect((await send('/e/', eventsBody(token, [event]))).status).toBe(200)
+    expect(personOf('ghost')).toBeUndefined()
+  })
+})
+
+describe('recordings from $snapshot batches', () => {
+  const start = Date.now() - 60_000
+
+  it('derives the recording as PostHog does, and plays what arrived', async () => {
+    const sessionId = randomUUID()
+    const first = snapshotEvent({
+      token,
+      distinctId: 'rec-user',
+      sessionId,
+      events: rrwebSession(start, { url: 'https://shop.example/cart', clicks: 3, keys: 2, console: ['log', 'error'] }),
+    })
+    const res = await send('/s/', [first], 'gzip-js')
+    expect(res.status).toBe(200)
+    let row = await recording(sessionId)
+    expect(row).toMatchObject({
+      distinct_id: 'rec-user',
+      click_count: 3,
+      keypress_count: 2,
+      mouse_activity_count: 6,
+      console_log_count: 1,
+      console_error_count: 1,
+      console_warn_count: 0,
+      start_url: 'https://shop.example/cart',
+      snapshot_source: 'web',
+      storage: 'object_storage',
+      ongoing: true,
+    })
+    expect(row.start_time).toBe(new Date(start).toISOString())
+
+    // A later batch extends it: sums, the later end, the earlier start's URL kept.
+    const later = rrwebSession(start + 30_000, {
+      url: 'https://shop.example/checkout',
+      clicks: 1,
+      keys: 0,
+      console: ['warn'],
+    })
+    expect(
+      (await send('/s/', [snapshotEvent({ token, distinctId: 'rec-user', sessionId, events: later })])).status,
+    ).toBe(200)
+    row = await recording(sessionId)
+    expect(row).toMatchObject({ click_count: 4, console_warn_count: 1, start_url: 'https://shop.example/cart' })
+    expect(row.recording_duration).toBe(Math.floor((later.at(-1)!.timestamp - start) / 1000))
+    expect(row.active_seconds! + row.inactive_seconds!).toBe(row.recording_duration)
+
+    const sources = snapshotSources.parse(
+      (await h.api('GET', `/api/projects/${projectId}/session_recordings/${sessionId}/snapshots/`)).body,
+    ).sources
+    expect(sources).toHaveLength(2)
+    const data = await fetch(
+      `${h.base}/api/projects/${projectId}/session_recordings/${sessionId}/snapshots/?source=blob_v2&start_blob_key=0&end_blob_key=1`,
+      { headers: { authorization: `Bearer ${h.key}` } },
+    )
+    const text = await data.text()
+    expect(text).toContain('Hello from a captured page')
+    expect(text.split('\n')).toHaveLength(first.properties.$snapshot_data.length + later.length)
+  })
+
+  it('stores a batch the SDK sends again only once (events and snapshots)', async () => {
+    const sessionId = randomUUID()
+    const batch = [
+      snapshotEvent({
+        token,
+        distinctId: 'dup',
+        sessionId,
+        events: rrwebSession(start, { clicks: 2, console: ['error'] }),
+      }),
+    ]
+    const request = encodeCapture('/s/', batch, 'gzip-js')
+    expect((await sendCapture(h.base, request)).status).toBe(200)
+    expect((await sendCapture(h.base, request)).status).toBe(200)
+    expect((await send('/s/', batch, 'base64-form')).status).toBe(200)
+    expect(listSnapshotSources(h.db, projectId, sessionId)).toHaveLength(1)
+    expect(await recording(sessionId)).toMatchObject({ click_count: 2, console_error_count: 1 })
+  })
+
+  it('drops data for a session whose recording was deleted: it stays deleted', async () => {
+    const sessionId = randomUUID()
+    const batch = () => [snapshotEvent({ token, distinctId: 'gone', sessionId, events: rrwebSession(start) })]
+    expect((await send('/s/', batch())).status).toBe(200)
+    expect((await h.api('DELETE', `/api/projects/${projectId}/session_recordings/${sessionId}/`)).status).toBe(204)
+    expect((await send('/s/', batch())).status).toBe(200)
+    expect((await h.api('GET', `/api/projects/${projectId}/session_recordings/${sessionId}/`)).status).toBe(404)
+    expect(listSnapshotSources(h.db, projectId, sessionId)).toHaveLength(0)
+  })
+
+  it('keeps only rrweb events with a plausible timestamp (no year 33658 in a list)', async () => {
+    const sessionId = randomUUID()
+    const events = [...rrwebSession(start), { type: 3, timestamp: 1e15, data: { source: 2, type: 2 } }, { type: 3 }]
+    expect((await send('/s/', [snapshotEvent({ token, distinctId: 'clock', sessionId, events })])).status).toBe(200)
+    const row = await recording(sessionId)
+    expect(row.click_count).toBe(2)
+    expect(new Date(row.end_time).getTime()).toBeLessThan(Date.now())
+  })
+})
+
+describe('refusals: PostHog’s capture shape, nothing stored', () => {
+  const event = () => sdkEvent('$pageview', { token, distinctId: 'refused' })
+  const cases: [string, () => Promise<{ status: number; body: unknown }>, number, string][] = [
+    [
+      'no token',
+      () => send('/e/', { batch: [{ event: 'x', properties: { distinct_id: 'a' } }] }),
+      401,
+      'missing_api_key',
+    ],
+    ['an unknown token', () => send('/e/', eventsBody('phc_nope', [event()])), 401, 'invalid_api_key'],
+    ['a personal API key', () => send('/e/', eventsBody('phx_abc', [event()])), 401, 'personal_api_key'],
+    [
+      'two tokens in one batch',
+      () => send('/e/', eventsBody(token, [event(), sdkEvent('$pageview', { token: 'phc_other', distinctId: 'b' })])),
+      401,
+      'multiple_tokens',
+    ],
+    ['an empty body', () => raw('/e/', { body: '' }), 400, 'no_data'],
+    [
+      'malformed JSON',
+      () => raw('/e/', { body: '{"api_key":', headers: { 'content-type': 'application/json' } }),
+      400,
+      'invalid_payload',
+    ],
+    [
+      'truncated gzip',
+      () => raw('/e/', { body: gzipSync(JSON.stringify(eventsBody(token, [event()]))).subarray(0, 30) }),
+      400,
+      'invalid_payload',
+    ],
+    [
+      'gzip that is not UTF-8',
+      () => raw('/e/', { body: gzipSync(Buffer.from([0xff, 0xfe, 0x00])) }),
+      400,
+      'invalid_payload',
+    ],
+    [
+      'bad base64',
+      () =>
+        raw('/e/?compression=base64', {
+          body: 'data=%%%###',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      400,
+      'invalid_payload',
+    ],
+    [
+      'lz64',
+      () =>
+        raw('/e/?compression=lz64', {
+          body: 'data=abc',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      400,
+      'invalid_payload',
+    ],
+    [
+      'an unknown Content-Encoding',
+      () => raw('/e/', { body: 'x', headers: { 'content-encoding': 'br' } }),
+      415,
+      'unsupported_content_encoding',
+    ],
+    [
+      'an event without distinct_id',
+      () => send('/e/', eventsBody(token, [event(), { event: 'x', properties: { token } }])),
+      400,
+      'invalid_payload',
+    ],
+    [
+      'an event without a name',
+      () => send('/e/', eventsBody(token, [{ properties: { token, distinct_id: 'a' } }])),
+      400,
+      'invalid_payload',
+    ],
+    ['a null event', () => send('/e/', eventsBody(token, [event(), null])), 400, 'invalid_payload'],
+    [
+      'a snapshot without a session id',
+      () =>
+        send('/s/', [
+          {
+            ...snapshotEvent({ token, distinctId: 'a', sessionId: 's', events: [] }),
+            properties: { token, distinct_id: 'a', $window_id: 'w', $snapshot_data: [] },
+          },
+        ]),
+      400,
+      'invalid_payload',
+    ],
+    [
+      'a gzip bomb (a few KB that inflate past 20 MiB)',
+      () => raw('/e/', { body: gzipSync(Buffer.alloc(21 * 1024 * 1024, 0x20)) }),
+      413,
+      'payload_too_large',
+    ],
+    [
+      'a body over 10 MiB',
+      () => raw('/s/', { body: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20) }),
+      413,
+      'payload_too_large',
+    ],
+  ]
+
+  it.each(cases)('%s', async (_, request, status, code) => {
+    const before = fingerprint()
+    const res = await request()
+    expect(res.status).toBe(status)
+    expect(res.body).toMatchObject({ code, detail: expect.any(String) })
+    expect(Object.keys(res.body as object).sort()).toEqual(['attr', 'code', 'detail', 'type'])
+    expect(fingerprint()).toBe(before)
+  })
+
+  it('names the missing field and the way out', async () => {
+    const res = await send('/e/', eventsBody(token, [{ event: 'x', properties: { token } }]))
+    expect(res.body).toEqual({
+      type: 'validation_error',
+      code: 'invalid_payload',
+      detail: 'Invalid payload: All events must have the event field "distinct_id"!',
+      attr: 'distinct_id',
+    })
+    const none = await send('/e/', { batch: [{ event: 'x', properties: { distinct_id: 'a' } }] })
+    expect(none.body).toMatchObject({
+      type: 'authentication_error',
+      detail: 'API key not provided. You can find your project API key in PostHog project settings.',
+    })
+  })
+})
+
+describe('CORS, config and the SDK’s bundles', () => {
+  it('answers preflights from any origin without credentials; /api gets no CORS', async () => {
+    const pre = await fetch(`${h.base}/e/`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://site.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    })
+    expect(pre.status).toBe(204)
+    expect(pre.headers.get('access-control-allow-origin')).toBe('*')
+    expect(pre.headers.get('access-control-allow-headers')).toBe('content-type')
+    expect(pre.headers.get('access-control-allow-credentials')).toBeNull()
+    const post = await send('/e/', eventsBody(token, [sdkEvent('x', { token, distinctId: 'c' })]))
+    expect(post.headers.get('access-control-allow-origin')).toBe('*')
+    const refused = await send('/e/', eventsBody('phc_nope', [sdkEvent('x', { token, distinctId: 'c' })]))
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*')
+    const api = await fetch(`${h.base}/api/projects/`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://site.example' },
+    })
+    expect(api.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('serves the remote config that turns recording on, as JSON and as config.js', async () => {
+    const json = await fetch(`${h.base}/array/${token}/config`)
+    expect(json.status).toBe(200)
+    expect(await json.json()).toMatchObject({
+      token,
+      supportedCompression: ['gzip', 'gzip-js'],
+      sessionRecording: { endpoint: '/s/', consoleLogRecordingEnabled: true },
+    })
+    const js = await (await fetch(`${h.base}/array/${token}/config.js`)).text()
+    expect(js).toContain(`window._POSTHOG_REMOTE_CONFIG[${JSON.stringify(token)}]`)
+    expect((await fetch(`${h.base}/array/phc_unknown/config`)).status).toBe(401)
+  })
+
+  it('answers flags with none, and the config when asked', async () => {
+    const res = await send('/flags/?v=2&config=true', { token, distinct_id: 'f' }, 'gzip-js')
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({
+      flags: {},
+      errorsWhileComputingFlags: false,
+      sessionRecording: { endpoint: '/s/' },
+    })
+    expect((await send('/flags/?v=2', { token: 'phc_nope', distinct_id: 'f' })).status).toBe(401)
+  })
+
+  it('serves posthog-js’s bundles from the package, gzipped, and nothing else', async () => {
+    const array = await fetch(`${h.base}/static/array.js`, { headers: { 'accept-encoding': 'gzip' } })
+    expect(array.status).toBe(200)
+    expect(array.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect(array.headers.get('access-control-allow-origin')).toBe('*')
+    expect((await array.text()).length).toBeGreaterThan(100_000)
+    expect((await fetch(`${h.base}/static/lazy-recorder.js?v=1`)).status).toBe(200)
+    for (const path of [
+      '/static/nope.js',
+      '/static/..%2Fpackage.json',
+      '/static/array.js.map',
+      '/static/0.0.1/array.js',
+    ])
+      expect((await fetch(h.base + path)).status).toBe(404)
+  })
+})
