@@ -136,6 +136,18 @@ describe('every encoding posthog-js sends', () => {
     expect(personOf('listed')).toBeDefined()
   })
 
+  it('reads $set and $set_once where posthog-js’s identify puts them: on the event itself', async () => {
+    const identify = {
+      ...sdkEvent('$identify', { token, distinctId: 'top-level', properties: { $anon_distinct_id: 'top-anon' } }),
+      $set: { email: 'top@example.com' },
+      $set_once: { first_seen: 'monday', email: 'ignored@example.com' },
+    }
+    expect((await send('/e/', eventsBody(token, [identify]), 'gzip-js')).status).toBe(200)
+    const person = personOf('top-anon')!
+    expect(person.name).toBe('top@example.com')
+    expect(JSON.parse(person.properties)).toEqual({ email: 'top@example.com', first_seen: 'monday' })
+  })
+
   it('creates no person for events posthog-js marks personless', async () => {
     const event = sdkEvent('$pageview', { token, distinctId: 'ghost', properties: { $process_person_profile: false } })
     expect((await send('/e/', eventsBody(token, [event]))).status).toBe(200)

@@ -159,6 +159,11 @@ export function readBatch(decoded: DecodedCapture, url: URL, token: string, now:
       throw invalidPayload(`Invalid payload: event names are at most ${MAX_EVENT_NAME} characters.`, 'event')
     const distinctId = distinctIdOf(item, index)
     const properties = { ...((item.properties as Json | undefined) ?? {}) }
+    // posthog-js puts identify's and setPersonProperties' `$set`/`$set_once` on the event itself;
+    // PostHog's ingestion merges them into the properties, where person processing reads them.
+    for (const key of ['$set', '$set_once'] as const) {
+      if (isObject(item[key])) properties[key] = { ...(isObject(properties[key]) ? properties[key] : {}), ...item[key] }
+    }
     const eventToken = properties.token ?? item.api_key ?? item.token
     if (typeof eventToken === 'string' && eventToken.trim() && eventToken.trim() !== token)
       throw new CaptureError(401, 'authentication_error', 'multiple_tokens', CAPTURE_TEXTS.multipleTokens)
