@@ -9,7 +9,12 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      // Capture (posthog-js's endpoints, remote config and bundles) is the local server's too.
+      '^/(e|s|i/v0/[es]|batch|capture|track|engage|flags|decide)/?(\\?.*)?$': { target: apiTarget },
+      '^/(array|static)/': { target: apiTarget },
+    },
   },
   build: {
     outDir: 'dist',

@@ -44,6 +44,10 @@ export const areaRoutes = (client: QueryClient): RouteObject[] => [
       import('../features/batch-exports/batch-export-edit-page').then((m) => ({ Component: m.BatchExportEditPage })),
   },
   {
+    path: 'projects/:projectId',
+    lazy: () => import('../features/projects/project-page').then((m) => ({ Component: m.ProjectPage })),
+  },
+  {
     path: 'projects/:projectId/recordings',
     lazy: () =>
       import('../features/session-recordings/recordings-page').then((m) => ({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
-import { Building2, CloudUpload, PlayCircle } from 'lucide-react'
+import { Building2, CloudUpload, PlayCircle, Radio } from 'lucide-react'
 import { Logo } from './logo'
 import { OrganizationSwitcher, ProjectSwitcher } from './switchers'
 import { UserCard } from './user-card'
@@ -33,6 +33,7 @@ export function Sidebar() {
     organizations: pathname.startsWith('/orgs') && !orgArea,
     batchExports: /^\/orgs\/[^/]+\/batch-exports/.test(pathname),
     recordings: /^\/projects\/[^/]+\/recordings/.test(pathname),
+    project: /^\/projects\/[^/]+\/?$/.test(pathname),
   }
   const recordingsReason = !projectsPermission.allowed ? projectsPermission.reason : 'No project in this organization'
 
@@ -65,6 +66,13 @@ export function Sidebar() {
           icon={<PlayCircle size={16} aria-hidden />}
           label="Recordings"
           active={areas.recordings}
+          disabledReason={recordingsReason}
+        />
+        <NavItem
+          to={projectId !== null ? `/projects/${projectId}` : null}
+          icon={<Radio size={16} aria-hidden />}
+          label="Project"
+          active={areas.project}
           disabledReason={recordingsReason}
         />
       </nav>

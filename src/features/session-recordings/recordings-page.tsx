@@ -7,7 +7,7 @@ import { isApiError } from '../../api/errors'
 import { useScopePermission } from '../../api/permissions'
 import { projectQueries } from '../../api/projects'
 import { usePrefetchSharing } from '../../api/sharing'
-import { Button } from '../../components/button'
+import { Button, ButtonLink } from '../../components/button'
 import { Callout } from '../../components/callout'
 import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
@@ -172,9 +172,15 @@ export function RecordingsPage() {
                   description={
                     filtered
                       ? 'Loosen or clear the filters to see more.'
-                      : 'Recordings appear here once your app sends session replays.'
+                      : 'Recordings appear here within seconds of a visit to a page with the project’s snippet.'
                   }
-                  action={filtered ? <Button onClick={() => setFilters({})}>Clear filters</Button> : undefined}
+                  action={
+                    filtered ? (
+                      <Button onClick={() => setFilters({})}>Clear filters</Button>
+                    ) : (
+                      <ButtonLink to={`/projects/${projectId}`}>Record your own site</ButtonLink>
+                    )
+                  }
                 />
               )
             }
