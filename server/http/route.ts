@@ -4,7 +4,7 @@ import type { Scope } from '../../src/contracts/scopes'
 import type { Auth } from '../auth/authenticate'
 import type { Db } from '../db/database'
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface Context<B = unknown, Q = unknown> {
   params: Record<string, string>
