@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   batchExportCreate,
+  batchExportPatch,
   isRunnableType,
   SECRET_FIELDS,
   type DestinationType,
@@ -101,11 +102,10 @@ export const batchExportTestRoutes = [
     handle: async ({ db, auth, params, body }) => {
       const { row } = exportRow(db, auth, params)
       const { step, rest } = splitStep(body)
-      const destination = z
-        .object({ destination: z.object({ config: z.record(z.string(), z.unknown()).optional() }).optional() })
-        .safeParse(rest)
-      if (!destination.success) throw fromZod(destination.error)
-      const patch = { ...(destination.data.destination?.config ?? {}) }
+      // The body is the export as the editor holds it (PostHog validates it with the export's serializer).
+      const parsed = batchExportPatch.safeParse(rest)
+      if (!parsed.success) throw fromZod(parsed.error)
+      const patch = { ...(parsed.data.destination?.config ?? {}) }
       for (const field of SECRET_FIELDS[row.destination_type] ?? [])
         if (patch[field] === '' || patch[field] === null) delete patch[field]
       const type = row.destination_type

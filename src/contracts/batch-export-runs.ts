@@ -34,7 +34,7 @@ export const backfillResult = z.object({ backfill_id: z.string() })
 export type BackfillResult = z.infer<typeof backfillResult>
 
 /** POST …/unpause/ body: `backfill` exports the windows missed while paused. */
-export const unpauseInput = z.object({ backfill: z.boolean('Must be a valid boolean.').optional() })
+export const unpauseInput = z.strictObject({ backfill: z.boolean('Must be a valid boolean.').optional() })
 export type UnpauseInput = z.infer<typeof unpauseInput>
 export const pauseResult = z.object({ paused: z.boolean() })
 

@@ -31,6 +31,9 @@ export interface S3Config {
   use_virtual_style_addressing?: boolean
 }
 
+// The installed SDK runs on Node 20 (this project's floor); its notice about future releases would land in every run's stderr.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+
 /** Multipart parts are at least 5 MiB (S3's minimum); smaller files go up in one PUT. */
 const PART_SIZE = 8 * 1024 * 1024
 
