@@ -31,8 +31,12 @@ server.listen(env.PORT, env.HOST, () => {
     console.log(
       'Sign in with a key from `npm run keys -- create --scopes "*"` (the demo key was printed on first start).',
     )
+  const busy = engine?.start()
+  if (busy)
+    console.log(
+      `Export engine: another server (pid ${busy.pid} on ${busy.host}) runs it on this database; this one serves the API only.`,
+    )
   console.log(`Ready on ${origin}`)
-  engine?.start()
 })
 
 async function shutdown() {

@@ -10,7 +10,8 @@ import { prepareCached, type Db } from './database'
 export interface EventRecord {
   uuid: string
   event: string
-  properties: Record<string, unknown>
+  /** The properties as stored: JSON text of an object (parse with `parseObject` when fields are needed). */
+  properties: string
   distinct_id: string
   team_id: number
   timestamp: string
@@ -18,7 +19,8 @@ export interface EventRecord {
   inserted_at: string
   elements_chain: string
   person_id: string | null
-  person_properties: Record<string, unknown> | null
+  /** JSON text, or null when the person is unknown. */
+  person_properties: string | null
 }
 
 export interface PersonRecord {
@@ -69,7 +71,8 @@ export interface Page<R> {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
-const parseObject = (text: string | null): Record<string, unknown> => {
+/** Stored JSON text as an object; anything that is not an object reads as `{}`. */
+export const parseObject = (text: string | null): Record<string, unknown> => {
   if (!text) return {}
   try {
     const value = JSON.parse(text) as unknown
@@ -110,7 +113,9 @@ interface EventRow {
 
 function eventPage(db: Db, q: WindowQuery, cursor: Cursor, limit: number): Page<EventRecord> {
   const f = eventFilter(q)
-  const after = cursor ? ' AND (e.inserted_at, e.id) > (?, ?)' : ''
+  // The cursor's time is the lower bound of the index range, so a page seeks to where the last one ended
+  // (a row-value comparison alone made SQLite scan the window from its start for every page).
+  const after = cursor ? ' AND (e.inserted_at > ? OR e.id > ?)' : ''
   const rows = prepareCached(
     db,
     `SELECT e.id, e.uuid, e.event, e.properties, e.distinct_id, e.team_id, e.timestamp, e.created_at, e.inserted_at,
@@ -118,13 +123,20 @@ function eventPage(db: Db, q: WindowQuery, cursor: Cursor, limit: number): Page<
        FROM events e LEFT JOIN persons p ON p.uuid = e.person_id
       WHERE e.team_id = ? AND e.inserted_at >= ? AND e.inserted_at < ?${after}${f.sql}
       ORDER BY e.inserted_at, e.id LIMIT ?`,
-  ).all(q.teamId, q.start, q.end, ...(cursor ? [cursor.at, cursor.id] : []), ...f.args, limit) as EventRow[]
+  ).all(
+    q.teamId,
+    cursor ? cursor.at : q.start,
+    q.end,
+    ...(cursor ? [cursor.at, cursor.id] : []),
+    ...f.args,
+    limit,
+  ) as EventRow[]
   const last = rows.at(-1)
   return {
     records: rows.map((r) => ({
       uuid: r.uuid,
       event: r.event,
-      properties: parseObject(r.properties),
+      properties: r.properties,
       distinct_id: r.distinct_id,
       team_id: r.team_id,
       timestamp: iso(r.timestamp),
@@ -132,7 +144,7 @@ function eventPage(db: Db, q: WindowQuery, cursor: Cursor, limit: number): Page<
       inserted_at: iso(r.inserted_at),
       elements_chain: r.elements_chain,
       person_id: r.person_id,
-      person_properties: r.person_properties === null ? null : parseObject(r.person_properties),
+      person_properties: r.person_properties,
     })),
     next: rows.length === limit && last ? { at: last.inserted_at, id: last.id } : null,
   }
@@ -150,7 +162,7 @@ interface PersonRow {
 }
 
 function personPage(db: Db, q: WindowQuery, cursor: Cursor, limit: number): Page<PersonRecord> {
-  const after = cursor ? ' AND (coalesce(p.updated_at, p.created_at), p.id) > (?, ?)' : ''
+  const after = cursor ? ' AND (coalesce(p.updated_at, p.created_at) > ? OR p.id > ?)' : ''
   const rows = prepareCached(
     db,
     `SELECT p.id, p.uuid, p.team_id, p.properties, p.version, p.created_at,
@@ -159,7 +171,13 @@ function personPage(db: Db, q: WindowQuery, cursor: Cursor, limit: number): Page
        FROM persons p
       WHERE p.team_id = ? AND coalesce(p.updated_at, p.created_at) >= ? AND coalesce(p.updated_at, p.created_at) < ?${after}
       ORDER BY coalesce(p.updated_at, p.created_at), p.id LIMIT ?`,
-  ).all(q.teamId, iso(q.start), iso(q.end), ...(cursor ? [cursor.at, cursor.id] : []), limit) as PersonRow[]
+  ).all(
+    q.teamId,
+    cursor ? cursor.at : iso(q.start),
+    iso(q.end),
+    ...(cursor ? [cursor.at, cursor.id] : []),
+    limit,
+  ) as PersonRow[]
   const last = rows.at(-1)
   const records: PersonRecord[] = []
   for (const r of rows) {
@@ -196,12 +214,12 @@ interface SessionRow {
 }
 
 function sessionPage(db: Db, q: WindowQuery, cursor: Cursor, limit: number): Page<SessionRecord> {
-  const after = cursor ? ' AND (inserted_at, session_id) > (?, ?)' : ''
+  const after = cursor ? ' AND (inserted_at > ? OR session_id > ?)' : ''
   const rows = prepareCached(
     db,
     `SELECT * FROM sessions WHERE team_id = ? AND inserted_at >= ? AND inserted_at < ?${after}
       ORDER BY inserted_at, session_id LIMIT ?`,
-  ).all(q.teamId, q.start, q.end, ...(cursor ? [cursor.at, cursor.id] : []), limit) as SessionRow[]
+  ).all(q.teamId, cursor ? cursor.at : q.start, q.end, ...(cursor ? [cursor.at, cursor.id] : []), limit) as SessionRow[]
   const last = rows.at(-1)
   return {
     records: rows.map((r) => ({

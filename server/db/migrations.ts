@@ -233,6 +233,13 @@ CREATE UNIQUE INDEX batch_export_runs_window ON batch_export_runs(batch_export_i
 CREATE INDEX batch_export_runs_queue ON batch_export_runs(status, next_attempt_at)
   WHERE status IN ('Starting', 'Running', 'FailedRetryable');
 CREATE INDEX batch_export_backfills_export ON batch_export_backfills(batch_export_id, start_at, end_at);
+-- Which server process runs the engine on this database: one at a time, or two would take over each other's runs.
+CREATE TABLE engine_owner (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  pid INTEGER NOT NULL,
+  host TEXT NOT NULL,
+  heartbeat_at TEXT NOT NULL
+);
 `,
   },
 ]

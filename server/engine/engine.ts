@@ -1,4 +1,5 @@
 import type { Db } from '../db/database'
+import { claimEngine, engineHeartbeat, releaseEngine } from '../db/engine-owner'
 import { systemClock, type Clock } from './clock'
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy'
 import { createRunner } from './runner'
@@ -43,8 +44,13 @@ export function createEngine(options: EngineOptions) {
   }
 
   async function run() {
+    let beat = Date.now()
     while (!stopped) {
       try {
+        if (Date.now() - beat > 15_000) {
+          engineHeartbeat(options.db)
+          beat = Date.now()
+        }
         await drain()
       } catch (error) {
         onError(error)
@@ -65,19 +71,27 @@ export function createEngine(options: EngineOptions) {
     clock,
     drain,
     recover: () => runner.recoverInterrupted(),
-    /** Takes over interrupted runs, then loops until `stop()`. */
-    start() {
-      if (!stopped) return
+    /**
+     * Takes over interrupted runs, then loops until `stop()`. Refuses (returning the owner) while
+     * another live server runs the engine on this database: two would take over each other's runs.
+     */
+    start(): { pid: number; host: string } | null {
+      if (!stopped) return null
+      const owner = claimEngine(options.db)
+      if (owner) return owner
       stopped = false
       runner.recoverInterrupted()
       loop = run()
+      return null
     },
     /** Looks for due work now instead of at the next poll (after a backfill, a retry, a resume). */
     nudge: () => wake?.(),
     async stop() {
+      if (stopped) return
       stopped = true
       wake?.()
       await loop
+      releaseEngine(options.db)
     },
   }
 }

@@ -28,6 +28,8 @@ export interface RunnerOptions {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
+/** Milliseconds of synchronous work (read + encode) an export does between two yields to the event loop. */
+const SLICE_MS = 6
 /** Lets queued I/O and API requests run between pages: an export never holds the event loop for a whole window. */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -121,10 +123,18 @@ export function createRunner(options: RunnerOptions) {
       })
       let cursor: Cursor = null
       let reported = Date.now()
+      let pageSize = Math.min(options.pageSize, 250)
       do {
         if (controller.signal.aborted || cancelRequested(db, run.id)) throw new CancelledError()
-        const page = readPage(db, model, query, cursor, options.pageSize)
-        if (page.records.length) await writer.write(page.records)
+        // Reading a page and encoding it run on the event loop: the page size adapts so that work
+        // stays near SLICE_MS, and API requests wait at most about that long behind an export.
+        const began = performance.now()
+        const page = readPage(db, model, query, cursor, pageSize)
+        const written = page.records.length ? writer.write(page.records) : Promise.resolve()
+        const busy = performance.now() - began
+        await written
+        if (busy > SLICE_MS * 1.5 && pageSize > 50) pageSize = Math.max(50, Math.floor(pageSize / 2))
+        else if (busy < SLICE_MS / 2 && pageSize < options.pageSize) pageSize = Math.min(options.pageSize, pageSize * 2)
         records += page.records.length
         cursor = page.next
         if (Date.now() - reported > 500) {

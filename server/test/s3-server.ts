@@ -5,6 +5,9 @@ import { join } from 'node:path'
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 
+// As in the S3 destination: the SDK's notice about future Node versions is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+
 /** The credentials s3rver accepts. */
 export const S3RVER_KEY = { aws_access_key_id: 'S3RVER', aws_secret_access_key: 'S3RVER' }
 

@@ -1,4 +1,4 @@
-import type { EventRecord, ExportRecord } from '../../db/export-records'
+import { parseObject, type EventRecord, type ExportRecord } from '../../db/export-records'
 import { describeError, ExportError } from '../errors'
 import { failed, passed, type Destination, type DestinationWriter, type ExportContext } from './types'
 
@@ -14,7 +14,7 @@ const REQUEST_TIMEOUT_MS = 60_000
 
 /** A record as PostHog's batch capture takes it (`insert_into_http_activity`). */
 function captureEvent(r: EventRecord) {
-  const properties: Record<string, unknown> = { ...r.properties, $geoip_disable: true }
+  const properties: Record<string, unknown> = { ...parseObject(r.properties), $geoip_disable: true }
   if (r.event === '$autocapture' && r.elements_chain) properties.$elements_chain = r.elements_chain
   return { uuid: r.uuid, distinct_id: r.distinct_id, timestamp: r.timestamp, event: r.event, properties }
 }

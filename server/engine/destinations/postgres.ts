@@ -1,6 +1,12 @@
 import pg from 'pg'
 import type { BatchExportModel } from '../../../src/contracts/batch-exports'
-import type { EventRecord, ExportRecord, PersonRecord, SessionRecord } from '../../db/export-records'
+import {
+  parseObject,
+  type EventRecord,
+  type ExportRecord,
+  type PersonRecord,
+  type SessionRecord,
+} from '../../db/export-records'
 import { describeError } from '../errors'
 import { failed, passed, type Destination, type DestinationWriter, type ExportContext } from './types'
 
@@ -22,6 +28,13 @@ const col = <R>(name: string, type: string, value: (r: R) => unknown): Column =>
   value: value as (r: never) => unknown,
 })
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v))
+/** An event's properties as an object, parsed once per record (several columns read them). */
+const parsedProps = new WeakMap<EventRecord, Record<string, unknown>>()
+function props(r: EventRecord) {
+  let parsed = parsedProps.get(r)
+  if (!parsed) parsedProps.set(r, (parsed = parseObject(r.properties)))
+  return parsed
+}
 
 /** PostHog's Postgres tables: the events table of `insert_into_postgres_activity`, persons and sessions keyed for merging. */
 const TABLES: Record<BatchExportModel, { columns: Column[]; key: string[] | null }> = {
@@ -30,13 +43,13 @@ const TABLES: Record<BatchExportModel, { columns: Column[]; key: string[] | null
     columns: [
       col<EventRecord>('uuid', 'VARCHAR(200)', (r) => r.uuid),
       col<EventRecord>('event', 'VARCHAR(200)', (r) => r.event),
-      col<EventRecord>('properties', 'JSONB', (r) => json(r.properties)),
+      col<EventRecord>('properties', 'JSONB', (r) => r.properties),
       col<EventRecord>('elements', 'JSONB', (r) => json(r.elements_chain)),
-      col<EventRecord>('set', 'JSONB', (r) => json(r.properties.$set ?? null)),
-      col<EventRecord>('set_once', 'JSONB', (r) => json(r.properties.$set_once ?? null)),
+      col<EventRecord>('set', 'JSONB', (r) => json(props(r).$set ?? null)),
+      col<EventRecord>('set_once', 'JSONB', (r) => json(props(r).$set_once ?? null)),
       col<EventRecord>('distinct_id', 'VARCHAR(200)', (r) => r.distinct_id),
       col<EventRecord>('team_id', 'INTEGER', (r) => r.team_id),
-      col<EventRecord>('ip', 'VARCHAR(200)', (r) => (typeof r.properties.$ip === 'string' ? r.properties.$ip : null)),
+      col<EventRecord>('ip', 'VARCHAR(200)', (r) => (typeof props(r).$ip === 'string' ? props(r).$ip : null)),
       col<EventRecord>('site_url', 'VARCHAR(200)', () => null),
       col<EventRecord>('timestamp', 'TIMESTAMP WITH TIME ZONE', (r) => r.timestamp),
     ],

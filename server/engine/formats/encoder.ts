@@ -5,7 +5,7 @@ import { ByteWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-write
 import type { BatchExportModel } from '../../../src/contracts/batch-exports'
 import type { Compression, FileFormat } from '../../../src/contracts/s3'
 import type { ExportRecord } from '../../db/export-records'
-import { FILE_FIELDS, fileObject, type Field } from '../records'
+import { FILE_FIELDS, jsonLine, type Field } from '../records'
 
 /** Turns pages of records into the bytes of one file, a piece at a time. */
 export interface FileEncoder {
@@ -44,7 +44,7 @@ function zlibPipe(stream: Transform) {
 
 function jsonLinesEncoder(model: BatchExportModel, compression: Compression | null): FileEncoder {
   const encode = (records: ExportRecord[]) =>
-    Buffer.from(records.map((r) => `${JSON.stringify(fileObject(model, r))}\n`).join(''), 'utf8')
+    Buffer.from(records.map((r) => `${jsonLine(model, r)}\n`).join(''), 'utf8')
   if (!compression) return { push: async (r) => [encode(r)], finish: async () => [] }
   const stream =
     compression === 'gzip'
@@ -61,7 +61,7 @@ function parquetColumn(f: Field, records: ExportRecord[]) {
     const v = f.read(r as never)
     if (v === null || v === undefined) return null
     if (f.type === 'TIMESTAMP') return new Date(v as string)
-    if (f.type === 'JSON') return JSON.stringify(v)
+    if (f.type === 'JSON') return typeof v === 'string' ? v : JSON.stringify(v)
     if (f.type === 'INT64') return BigInt(v as number)
     return v
   })
