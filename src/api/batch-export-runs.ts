@@ -23,10 +23,11 @@ const runsPath = (exp: Pick<BatchExport, 'id' | 'team_id'>) =>
 export const batchExportRunQueries = {
   all: (orgId: string, exportId: string) => [...batchExportQueries.organization(orgId), 'runs', exportId] as const,
   /** A page of every run of the export, newest first; refreshed every 3 s while one on it will still change. */
-  page: (orgId: string, exp: Pick<BatchExport, 'id' | 'team_id'>, page: Page) =>
+  page: (orgId: string, teamId: number, exportId: string, page: Page) =>
     queryOptions({
-      queryKey: [...batchExportRunQueries.all(orgId, exp.id), exp.team_id, page],
-      queryFn: ({ signal }) => request(runsPath(exp), pageOf(batchExportRun), { query: page, signal }),
+      queryKey: [...batchExportRunQueries.all(orgId, exportId), teamId, page],
+      queryFn: ({ signal }) =>
+        request(runsPath({ id: exportId, team_id: teamId }), pageOf(batchExportRun), { query: page, signal }),
       placeholderData: keepPreviousData,
       refetchInterval: (query) =>
         query.state.data?.results.some((r) => ACTIVE_RUN_STATUSES.includes(r.status)) ? 3_000 : false,

@@ -83,7 +83,7 @@ type Props = {
 export function RunHistory({ orgId, exp, permission, logsHref }: Props) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
   const { page, pageSize, set } = useRunPage()
-  const runs = useQuery(batchExportRunQueries.page(orgId, exp, toPage(page, pageSize)))
+  const runs = useQuery(batchExportRunQueries.page(orgId, exp.team_id, exp.id, toPage(page, pageSize)))
   const toggle = (id: string) =>
     setOpen((prev) => {
       const next = new Set(prev)
