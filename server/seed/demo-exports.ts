@@ -167,8 +167,8 @@ export function seedDemoExports(
     },
     new Date(now - 3 * DAY).toISOString(),
   )
-  // The database host went away; its last two runs failed after their retries, and the export was paused.
-  const hostGone = 'getaddrinfo ENOTFOUND db.internal.example (ENOTFOUND)'
+  // The database host stopped answering; its last two runs failed after their retries, and the export was paused.
+  const hostGone = 'connect ETIMEDOUT 10.0.3.7:5432 (ETIMEDOUT)'
   seedHistory(db, rnd, {
     exportId: mirror,
     teamId: teams.marketing,
@@ -181,7 +181,7 @@ export function seedDemoExports(
     failures: [mirrorPausedAt - HOUR, mirrorPausedAt].map((end) => ({
       end,
       error: hostGone,
-      retryable: false,
+      retryable: true,
       retried: false,
     })),
   })

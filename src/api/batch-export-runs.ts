@@ -21,8 +21,11 @@ const runsPath = (exp: Pick<BatchExport, 'id' | 'team_id'>) =>
   `/api/projects/${exp.team_id}/batch_exports/${enc(exp.id)}/runs/`
 
 export const batchExportRunQueries = {
-  all: (orgId: string, exportId: string) => [...batchExportQueries.organization(orgId), 'runs', exportId] as const,
-  /** A page of every run of the export, newest first; refreshed every 3 s while one on it will still change. */
+  all: (orgId: string, exportId: string) => batchExportQueries.allRuns(orgId, exportId),
+  /**
+   * A page of every run of the export, newest first; refreshed every 3 s while one on it will still
+   * change (the page can add: while the export's latest runs move).
+   */
   page: (orgId: string, teamId: number, exportId: string, page: Page) =>
     queryOptions({
       queryKey: [...batchExportRunQueries.all(orgId, exportId), teamId, page],

@@ -88,6 +88,8 @@ export const batchExportQueries = {
       refetchInterval: (query) => detailRefetchInterval(query.state.data),
     }),
   allLogs: (orgId: string, id: string) => [...batchExportQueries.organization(orgId), 'logs', id] as const,
+  /** Every page of an export's runs (the factory of the pages is in batch-export-runs.ts). */
+  allRuns: (orgId: string, id: string) => [...batchExportQueries.organization(orgId), 'runs', id] as const,
   /**
    * Newest first; "load older" continues below the newest entry of the first page, so entries
    * arriving meanwhile never shift what is already shown. Kept fresh by `useLiveLogs`, not by time.
@@ -255,6 +257,7 @@ export function useBackfill(orgId: string, id: string) {
         client.invalidateQueries({ queryKey: batchExportQueries.detail(orgId, id).queryKey }),
         client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) }),
         client.invalidateQueries({ queryKey: batchExportQueries.allLogs(orgId, id) }),
+        client.invalidateQueries({ queryKey: batchExportQueries.allRuns(orgId, id) }),
       ]),
   })
 }

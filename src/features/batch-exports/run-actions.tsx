@@ -35,7 +35,7 @@ export function RunActions({ orgId, exp, run, permission }: Props) {
       <>
         <button
           type="button"
-          className="btn btn-ghost btn-sm"
+          className="icon-btn"
           aria-label={`Cancel run of ${windowText(run)}`}
           title={title('Cancel')}
           aria-disabled={!permission.allowed || undefined}
@@ -45,8 +45,7 @@ export function RunActions({ orgId, exp, run, permission }: Props) {
             setConfirming(true)
           }}
         >
-          <Square size={13} aria-hidden />
-          Cancel
+          <Square size={14} aria-hidden />
         </button>
         <ConfirmDialog
           open={confirming}
@@ -81,7 +80,7 @@ export function RunActions({ orgId, exp, run, permission }: Props) {
   return (
     <button
       type="button"
-      className="btn btn-ghost btn-sm"
+      className="icon-btn"
       aria-label={`Retry run of ${windowText(run)}`}
       title={title('Retry')}
       aria-disabled={!permission.allowed || retry.isPending || undefined}
@@ -94,8 +93,7 @@ export function RunActions({ orgId, exp, run, permission }: Props) {
         })
       }}
     >
-      <RotateCcw size={13} aria-hidden />
-      Retry
+      <RotateCcw size={14} aria-hidden />
     </button>
   )
 }

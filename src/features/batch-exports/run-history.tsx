@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router-dom'
 import { ChevronDown, ChevronRight, History } from 'lucide-react'
 import type { BatchExport, BatchExportRun } from '../../contracts'
+import { ACTIVE_RUN_STATUSES } from '../../api/batch-exports'
 import { batchExportRunQueries } from '../../api/batch-export-runs'
 import { toPage } from '../../api/pagination'
 import type { Permission } from '../../api/permissions'
@@ -83,7 +84,14 @@ type Props = {
 export function RunHistory({ orgId, exp, permission, logsHref }: Props) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
   const { page, pageSize, set } = useRunPage()
-  const runs = useQuery(batchExportRunQueries.page(orgId, exp.team_id, exp.id, toPage(page, pageSize)))
+  const moving = exp.latest_runs.some((r) => ACTIVE_RUN_STATUSES.includes(r.status))
+  const options = batchExportRunQueries.page(orgId, exp.team_id, exp.id, toPage(page, pageSize))
+  const runs = useQuery({
+    ...options,
+    // New runs appear on the first page while the export's latest runs move, even if this page had none in flight.
+    refetchInterval: (query) =>
+      moving || query.state.data?.results.some((r) => ACTIVE_RUN_STATUSES.includes(r.status)) ? 3_000 : false,
+  })
   const toggle = (id: string) =>
     setOpen((prev) => {
       const next = new Set(prev)

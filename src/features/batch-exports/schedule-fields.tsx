@@ -36,7 +36,8 @@ export function ScheduleFields({ disabled, zones, showPaused }: Props) {
     'offset_hour',
   ])
   const daily = interval === 'day' || interval === 'week'
-  const zoneName = `${timeZone}, ${zoneLabel(timeZone)}`
+  const label = zoneLabel(timeZone)
+  const zoneName = label === timeZone ? timeZone : `${timeZone}, ${label}`
   const iso = (local: string) => {
     const resolved = local ? zonedToInstant(local, timeZone) : null
     return resolved ? resolved.instant.toISOString() : null
