@@ -167,7 +167,8 @@ test('resuming a paused export says how many windows it missed and can backfill 
       name: uniqueName('Paused NoOp'),
       interval: 'hour',
       paused: true,
-      last_paused_at: new Date(Date.now() - 3 * HOUR - 60_000).toISOString(),
+      // Paused 10 minutes past the hour three hours ago: exactly three hourly windows have closed since.
+      last_paused_at: new Date(Math.floor(Date.now() / HOUR) * HOUR - 3 * HOUR + 10 * 60_000).toISOString(),
       destination: { type: 'NoOp', config: {} },
     },
   })

@@ -114,7 +114,8 @@ describe('runs', () => {
 describe('pause and unpause', () => {
   it('unpauses with a backfill of the windows missed while paused, and without one', async () => {
     const exp = await createS3()
-    const pausedAt = new Date(Date.now() - 3 * 3_600_000 - 60_000).toISOString()
+    // Ten minutes past the hour, three hours ago: exactly three hourly windows have closed since.
+    const pausedAt = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3 * 3_600_000 + 600_000).toISOString()
     await h.api('PATCH', `${base}${exp.id}/`, { body: { paused: true, last_paused_at: pausedAt } })
     expect(await h.api('POST', `${base}${exp.id}/unpause/`, { body: { backfill: 'yes' } })).toMatchObject({
       status: 400,
