@@ -1,14 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { z } from 'zod'
 import { authenticate, requireScope } from './auth/authenticate'
+import { hashKey } from './auth/keys'
+import { findSharedRecording } from './db/sharing'
 import type { Db } from './db/database'
 import type { Env } from './env'
 import { readJsonBody } from './http/body'
-import { fromZod, HttpError } from './http/errors'
+import { forbidden, fromZod, HttpError } from './http/errors'
 import { sendJson, setSecurityHeaders } from './http/headers'
 import { createProxy } from './http/proxy'
 import { createRateLimiter } from './http/rate-limit'
-import { compile, match, type RouteDef } from './http/route'
+import { compile, match, type Result, type RouteDef } from './http/route'
+import { sendStream } from './http/stream'
 import { createStaticHandler } from './http/static'
 import { createSharedPageHandler } from './shared-page'
 import { aiRoutes } from './routes/ai'
@@ -18,6 +21,7 @@ import { batchExportRoutes } from './routes/batch-exports'
 import { organizationRoutes } from './routes/organizations'
 import { projectRoutes } from './routes/projects'
 import { openApiDocument } from './routes/schema'
+import { sessionRecordingSnapshotRoutes } from './routes/session-recording-snapshots'
 import { sessionRecordingRoutes } from './routes/session-recordings'
 import { userRoutes } from './routes/users'
 
@@ -30,6 +34,7 @@ export const ROUTES: RouteDef[] = [
   ...projectRoutes,
   ...aiRoutes,
   ...sessionRecordingRoutes,
+  ...sessionRecordingSnapshotRoutes,
   ...userRoutes,
 ]
 
@@ -60,7 +65,7 @@ export function createApp(options: AppOptions) {
   const limiter = createRateLimiter(options.RATE_LIMIT_PER_MINUTE)
   const serveStatic = createStaticHandler(options.STATIC_DIR)
   const proxy = options.UPSTREAM_URL ? createProxy(options.UPSTREAM_URL) : null
-  const sharedPage = options.db ? createSharedPageHandler(options.db) : null
+  const sharedPage = options.db ? createSharedPageHandler(options.db, options.STATIC_DIR) : null
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const db = options.db!
@@ -77,6 +82,8 @@ export function createApp(options: AppOptions) {
       throw new HttpError(404, 'invalid_request', 'not_found', 'Not found.')
     }
     const def = found.route.def
+    const sharingToken = url.searchParams.get('sharing_access_token')
+    if (sharingToken !== null) return handleShared(req, res, url, def, found.params, sharingToken)
     let auth
     try {
       auth = authenticate(db, req)
@@ -93,7 +100,44 @@ export function createApp(options: AppOptions) {
     const query = def.query ? validate(def.query, queryObject(url, def.repeatable)) : {}
     const origin = `http://${req.headers.host ?? 'localhost'}`
     const result = await def.handle({ params: found.params, query, body, auth, db, origin, url, req })
-    sendJson(res, result.status, result.body)
+    await send(req, res, result)
+  }
+
+  /**
+   * A request authenticated by a recording's sharing token instead of a key, as PostHog's
+   * SharingAccessTokenAuthentication: GET only, an enabled token, and only routes that allow it (the
+   * handler then checks the path names the shared recording). Rate-limited per token.
+   */
+  async function handleShared(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    def: RouteDef,
+    params: Record<string, string>,
+    token: string,
+  ) {
+    const db = options.db!
+    const sharing = findSharedRecording(db, token)
+    const wait = limiter.hit(sharing ? `share:${hashKey(token)}` : `ip:${req.socket.remoteAddress}`)
+    if (wait !== null) throw throttled(wait)
+    if (req.method !== 'GET')
+      throw new HttpError(
+        401,
+        'authentication_error',
+        'authentication_failed',
+        'Sharing access token can only be used for GET requests.',
+      )
+    if (!sharing)
+      throw new HttpError(401, 'authentication_error', 'authentication_failed', 'Sharing access token is invalid.')
+    if (!def.shared) throw forbidden('You do not have permission to perform this action.')
+    const query = def.query ? validate(def.query, queryObject(url, def.repeatable)) : {}
+    const origin = `http://${req.headers.host ?? 'localhost'}`
+    await send(req, res, await def.shared({ params, query, db, origin, url, req, sharing }))
+  }
+
+  async function send(req: IncomingMessage, res: ServerResponse, result: Result) {
+    if (result.stream) await sendStream(req, res, result.status, result.headers ?? {}, result.stream)
+    else sendJson(res, result.status, result.body, result.headers)
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse) {

@@ -1,4 +1,5 @@
 import type { Organization, OrganizationCreate, OrganizationPatch } from '../../src/contracts/organizations'
+import { slugify } from '../../src/contracts/slug'
 import { randomBytes } from 'node:crypto'
 import { newId } from '../auth/keys'
 import { visibleTo, viewerParams, type Viewer } from './viewer'
@@ -89,13 +90,7 @@ export function findOrganization(db: Db, viewer: Viewer, id: string): Organizati
 }
 
 function uniqueSlug(db: Db, name: string): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 40) || 'org'
+  const base = slugify(name)
   if (!sql(db).slugTaken.get(base)) return base
   // Counting up (acme-2, acme-3, …) costs one query per taken slug; a random suffix costs one.
   let slug: string

@@ -1,6 +1,7 @@
 import { resolveDate, type RecordingsQuery, type SessionRecording } from '../../src/contracts/session-recordings'
 import { prepareCached, statements, versionedCache, type Db, writeTransaction } from './database'
 import { personsByDistinctIds } from './persons'
+import { deleteSnapshots } from './snapshots'
 
 export interface RecordingRow {
   rid: number
@@ -211,8 +212,13 @@ export function setDistinctId(db: Db, rid: number, distinctId: string) {
   sql(db).distinct.run(distinctId, rid)
 }
 
-export function softDeleteRecording(db: Db, rid: number) {
-  return sql(db).softDelete.run(new Date().toISOString(), rid).changes > 0
+/** Soft-deletes the row and, in the same transaction, removes its snapshot data for good. */
+export function softDeleteRecording(db: Db, row: Pick<RecordingRow, 'rid' | 'team_id' | 'id'>) {
+  return writeTransaction(db, () => {
+    const deleted = sql(db).softDelete.run(new Date().toISOString(), row.rid).changes > 0
+    deleteSnapshots(db, row.team_id, row.id)
+    return deleted
+  })
 }
 
 export type NewRecording = Omit<RecordingRow, 'rid'>

@@ -21,7 +21,20 @@ export interface Context<B = unknown, Q = unknown> {
 export interface Result {
   status: number
   body?: unknown
+  /** Extra response headers (a streamed body sets its own Content-Type here). */
+  headers?: Record<string, string>
+  /** A body written piece by piece as it is produced, instead of `body` as JSON. */
+  stream?: Iterable<string> | AsyncIterable<string>
 }
+
+/** What a `?sharing_access_token=` grants: read access to one recording (PostHog's sharing authentication). */
+export interface SharedAccess {
+  team_id: number
+  recording_id: string
+}
+
+/** The context of a request made with a sharing token instead of a key. */
+export type SharedContext<Q = unknown> = Omit<Context<undefined, Q>, 'auth' | 'body'> & { sharing: SharedAccess }
 
 /** One endpoint: its path, scope, schemas (also feeding the OpenAPI document) and handler. */
 export interface RouteDef<BS extends z.ZodType = z.ZodType, QS extends z.ZodType = z.ZodType> {
@@ -40,6 +53,8 @@ export interface RouteDef<BS extends z.ZodType = z.ZodType, QS extends z.ZodType
   deprecated?: boolean
   experimental?: boolean
   handle: (ctx: Context<z.output<BS>, z.output<QS>>) => Result | Promise<Result>
+  /** Also answers GETs that carry `?sharing_access_token=` and no key (the routes PostHog's sharing opens). */
+  shared?: (ctx: SharedContext<z.output<QS>>) => Result | Promise<Result>
 }
 
 /** Helper that keeps handler parameter types inferred from the schemas. */

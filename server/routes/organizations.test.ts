@@ -40,6 +40,12 @@ describe('organizations', () => {
     expect(slugs.every((s) => s.startsWith('same-name'))).toBe(true)
   })
 
+  it('transliterates the name into the slug', async () => {
+    const res = await h.api('POST', '/api/organizations/', { body: { name: 'Ünïcødé' } })
+    expect(res.status).toBe(201)
+    expect(res.body.slug).toMatch(/^unicode(-[0-9a-f]{6})?$/)
+  })
+
   it('patches writable fields and bumps updated_at', async () => {
     const created = await h.api('POST', '/api/organizations/', { body: { name: 'Patch Me' } })
     const res = await h.api('PATCH', `/api/organizations/${created.body.id}/`, {

@@ -23,6 +23,7 @@ import { notFound } from '../http/errors'
 import { route } from '../http/route'
 import { envelope, pageOf } from '../pagination'
 import { projectParam } from './params'
+import { sharedRow } from './session-recording-snapshots'
 
 const tag = 'session_recordings'
 const base = '/api/projects/:project_id/session_recordings/'
@@ -62,6 +63,17 @@ export const sessionRecordingRoutes = [
       const { project, row } = recordingRow(db, auth, params)
       return { status: 200, body: toRecordings(db, project.id, [row])[0] }
     },
+    // With a sharing token: PostHog's SessionRecordingSharedSerializer, the times and nothing about the person.
+    shared: ({ db, sharing, params }) => {
+      const row = sharedRow(db, sharing, params)
+      const body = {
+        id: row.id,
+        recording_duration: row.recording_duration,
+        start_time: new Date(row.start_time).toISOString(),
+        end_time: new Date(row.end_time).toISOString(),
+      }
+      return { status: 200, body }
+    },
   }),
   route({
     method: 'PATCH',
@@ -91,7 +103,7 @@ export const sessionRecordingRoutes = [
     tag,
     status: 204,
     handle: ({ db, auth, params }) => {
-      softDeleteRecording(db, recordingRow(db, auth, params).row.rid)
+      softDeleteRecording(db, recordingRow(db, auth, params).row)
       return { status: 204 }
     },
   }),
