@@ -68,10 +68,6 @@ export function ensurePerson(db: Db, teamId: number, distinctId: string) {
 
 const exportSql = statements({
   uuids: `SELECT d.distinct_id, p.uuid FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id WHERE d.team_id = ?`,
-  backdate: `UPDATE persons SET created_at = coalesce((
-               SELECT strftime('%Y-%m-%dT%H:%M:%fZ', min(e.timestamp) / 1000.0, 'unixepoch') FROM events e
-                WHERE e.team_id = persons.team_id AND e.person_id = persons.uuid), created_at)
-             WHERE team_id = ?`,
   changed: 'UPDATE persons SET updated_at = ?, version = version + 1 WHERE uuid = ?',
 })
 
@@ -83,6 +79,3 @@ export function personUuidsByDistinctId(db: Db, teamId: number): Map<string, str
 
 /** A person's properties changed at `iso` (their version moves on): the persons export picks them up in that window. */
 export const markPersonChanged = (db: Db, uuid: string, iso: string) => exportSql(db).changed.run(iso, uuid)
-
-/** Seeding: a person exists from their first event on (so the persons export has rows in past windows). */
-export const backdatePersonsToFirstEvent = (db: Db, teamId: number) => exportSql(db).backdate.run(teamId)

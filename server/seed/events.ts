@@ -1,7 +1,7 @@
 import { newId } from '../auth/keys'
 import { writeTransaction, type Db } from '../db/database'
 import { insertEvents, type NewEvent } from '../db/events'
-import { backdatePersonsToFirstEvent, markPersonChanged, personUuidsByDistinctId } from '../db/persons'
+import { markPersonChanged, personUuidsByDistinctId } from '../db/persons'
 import type { Random } from './random'
 
 const PAGES = ['/', '/pricing', '/signup', '/login', '/checkout', '/docs/getting-started', '/dashboard', '/settings']
@@ -14,7 +14,7 @@ const hourWeight = (hour: number) => 0.35 + 0.65 * Math.sin((Math.PI * Math.max(
 /**
  * Events over the last `days` days for every hour (so every export window has rows): sessions of
  * pageviews, clicks and a few custom events by the project's persons, each stored a few seconds
- * after it happened. Persons are then dated from their first event.
+ * after it happened. Each person last changed at one of their events of the last two days.
  */
 export function seedEvents(
   db: Db,
@@ -68,7 +68,6 @@ export function seedEvents(
   }
   writeTransaction(db, () => {
     for (let i = 0; i < events.length; i += 5000) insertEvents(db, teamId, events.slice(i, i + 5000))
-    backdatePersonsToFirstEvent(db, teamId)
     // Each person last changed (a `$set`) at one of their events in the last two days, if they had one.
     const lastSet = new Map<string, number>()
     for (const e of events)
