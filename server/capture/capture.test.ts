@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { project, sessionRecording } from '../../src/contracts'
 import { snapshotSources } from '../../src/contracts/session-recording-snapshots'
+import { recentEvents } from '../db/events'
 import { listSnapshotSources } from '../db/snapshots'
 import {
   encodeCapture,
@@ -43,17 +44,8 @@ const recording = async (id: string) => {
   return res.body
 }
 
-/** Every table's rows, to prove a refused request wrote nothing. */
-function fingerprint() {
-  const tables = h.db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-    .pluck()
-    .all() as string[]
-  return tables
-    .filter((t) => t !== 'personal_api_keys')
-    .map((t) => `${t}:${JSON.stringify(h.db.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all())}`)
-    .join('\n')
-}
+/** Rows the server's connection has written so far: a refused request must not move it. */
+const changes = () => h.db.prepare('SELECT total_changes()').pluck().get() as number
 
 describe('project token', () => {
   it('is the project’s api_token, phc_ and url-safe, distinct per project', async () => {
@@ -119,12 +111,29 @@ describe('every encoding posthog-js sends', () => {
       distinctId,
       properties: { $anon_distinct_id: `anon-${encoding}`, $set: { email: `${encoding}@example.com` } },
     })
-    const res = await send(path, eventsBody(token, [identify]), encoding)
+    const pageview = sdkEvent('$pageview', {
+      token,
+      distinctId,
+      sessionId: `session-${encoding}`,
+      properties: { $current_url: 'https://shop.example/', $elements_chain: 'a:text="Buy"nth-child="1"' },
+    })
+    const res = await send(path, eventsBody(token, [identify, pageview]), encoding)
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ status: 1 })
     const person = personOf(distinctId)
     expect(person?.name).toBe(`${encoding}@example.com`)
     expect(personOf(`anon-${encoding}`)?.uuid).toBe(person?.uuid)
+    const stored = recentEvents(h.db, projectId, 20).filter((e) => e.distinct_id === distinctId)
+    expect(stored.map((e) => e.uuid).sort()).toEqual([identify.uuid, pageview.uuid].sort())
+    const view = stored.find((e) => e.event === '$pageview')!
+    expect(view).toMatchObject({
+      person_id: person!.uuid,
+      session_id: `session-${encoding}`,
+      elements_chain: 'a:text="Buy"nth-child="1"',
+      properties: { $current_url: 'https://shop.example/', $lib: 'web' },
+    })
+    expect(view.properties).not.toHaveProperty('token')
+    expect(view.properties).not.toHaveProperty('$elements_chain')
   })
 
   it('takes a lone event and a bare array, the token in properties', async () => {
@@ -152,6 +161,49 @@ describe('every encoding posthog-js sends', () => {
     const event = sdkEvent('$pageview', { token, distinctId: 'ghost', properties: { $process_person_profile: false } })
     expect((await send('/e/', eventsBody(token, [event]))).status).toBe(200)
     expect(personOf('ghost')).toBeUndefined()
+  })
+})
+
+describe('events', () => {
+  it('are stored once however often the SDK retries a batch, persons unchanged by the replay', async () => {
+    const events = [
+      sdkEvent('$pageview', { token, distinctId: 'retry', properties: { $process_person_profile: true } }),
+      sdkEvent('$set', { token, distinctId: 'retry', properties: { $set: { plan: 'team' } } }),
+    ]
+    const request = encodeCapture('/e/', eventsBody(token, events), 'gzip-js')
+    expect((await sendCapture(h.base, request)).status).toBe(200)
+    const version = () =>
+      h.db
+        .prepare(
+          'SELECT p.version FROM persons p JOIN person_distinct_ids d ON d.person_id = p.id WHERE d.team_id = ? AND d.distinct_id = ?',
+        )
+        .pluck()
+        .get(projectId, 'retry')
+    const before = version()
+    expect((await sendCapture(h.base, request)).status).toBe(200)
+    expect((await send('/batch/', eventsBody(token, events), 'base64-form')).status).toBe(200)
+    expect(recentEvents(h.db, projectId, 50).filter((e) => e.distinct_id === 'retry')).toHaveLength(2)
+    expect(version()).toBe(before)
+  })
+
+  it('corrects the sender’s clock by sent_at, as PostHog does, and never dates an event in the future', async () => {
+    const skewed = new Date(Date.now() + 3_600_000) // the device's clock runs an hour ahead
+    const event = sdkEvent('clocked', { token, distinctId: 'clock', timestamp: new Date(skewed.getTime() - 5_000) })
+    const body = { api_key: token, batch: [event], sent_at: skewed.toISOString() }
+    expect((await send('/e/', body)).status).toBe(200)
+    const stored = recentEvents(h.db, projectId, 50).find((e) => e.uuid === event.uuid)!
+    expect(Math.abs(stored.timestamp - (stored.inserted_at - 5_000))).toBeLessThan(1000)
+    const future = sdkEvent('future', { token, distinctId: 'clock', timestamp: new Date(Date.now() + 86_400_000) })
+    expect((await send('/e/', eventsBody(token, [future]))).status).toBe(200)
+    const late = recentEvents(h.db, projectId, 50).find((e) => e.uuid === future.uuid)!
+    expect(late.timestamp).toBeLessThanOrEqual(late.inserted_at)
+  })
+
+  it('gives an event sent without a uuid a stable one, so its replay is still stored once', async () => {
+    const bare = { event: 'no-uuid', properties: { token, distinct_id: 'bare' }, timestamp: new Date().toISOString() }
+    expect((await send('/e/', [bare])).status).toBe(200)
+    expect((await send('/e/', [bare])).status).toBe(200)
+    expect(recentEvents(h.db, projectId, 50).filter((e) => e.event === 'no-uuid')).toHaveLength(1)
   })
 })
 
@@ -352,12 +404,12 @@ describe('refusals: PostHog’s capture shape, nothing stored', () => {
   ]
 
   it.each(cases)('%s', async (_, request, status, code) => {
-    const before = fingerprint()
+    const before = changes()
     const res = await request()
     expect(res.status).toBe(status)
     expect(res.body).toMatchObject({ code, detail: expect.any(String) })
     expect(Object.keys(res.body as object).sort()).toEqual(['attr', 'code', 'detail', 'type'])
-    expect(fingerprint()).toBe(before)
+    expect(changes()).toBe(before)
   })
 
   it('names the missing field and the way out', async () => {

@@ -30,8 +30,12 @@ const sql = statements({
   ),
   moveIds: query<never, [to: number, from: number]>('UPDATE person_distinct_ids SET person_id = ? WHERE person_id = ?'),
   remove: query<never, [id: number]>('DELETE FROM persons WHERE id = ?'),
-  update: query<never, [name: string | null, properties: string, id: number]>(
-    'UPDATE persons SET name = ?, properties = ? WHERE id = ?',
+  touch: query<never, [at: string, id: number]>(
+    'UPDATE persons SET updated_at = ?, version = version + 1 WHERE id = ?',
+  ),
+  // A change moves the person's version and updated_at, so the persons export picks it up.
+  update: query<never, [name: string | null, properties: string, at: string, id: number]>(
+    'UPDATE persons SET name = ?, properties = ?, updated_at = ?, version = version + 1 WHERE id = ?',
   ),
 })
 
@@ -67,10 +71,12 @@ function merge(db: Db, teamId: number, main: string, other: string): PersonRow {
   if (!mainPerson && !otherPerson) return create(db, teamId, [main, other])
   if (mainPerson && !otherPerson) {
     s.link.run(teamId, other, mainPerson.id)
+    s.touch.run(nowIso(), mainPerson.id)
     return mainPerson
   }
   if (!mainPerson && otherPerson) {
     s.link.run(teamId, main, otherPerson.id)
+    s.touch.run(nowIso(), otherPerson.id)
     return otherPerson
   }
   if (mainPerson!.id === otherPerson!.id) return mainPerson!
@@ -79,7 +85,7 @@ function merge(db: Db, teamId: number, main: string, other: string): PersonRow {
   s.moveIds.run(mainPerson!.id, otherPerson!.id)
   s.remove.run(otherPerson!.id)
   const name = mainPerson!.name ?? otherPerson!.name
-  s.update.run(name, JSON.stringify(properties), mainPerson!.id)
+  s.update.run(name, JSON.stringify(properties), nowIso(), mainPerson!.id)
   return { ...mainPerson!, name, properties: JSON.stringify(properties) }
 }
 
@@ -94,7 +100,8 @@ function applyProperties(db: Db, person: PersonRow, properties: Props) {
   for (const key of unset) delete next[key]
   const label = [next.name, next.email].find((v): v is string => typeof v === 'string' && v.trim() !== '')
   const name = label ? label.trim().slice(0, 400) : person.name
-  sql(db).update.run(name, JSON.stringify(next), person.id)
+  if (name === person.name && JSON.stringify(next) === JSON.stringify(current)) return
+  sql(db).update.run(name, JSON.stringify(next), nowIso(), person.id)
 }
 
 /** Applies one event to persons; returns the uuid of the distinct id's person, if it has one. */

@@ -33,6 +33,32 @@ const sql = statements({
                     inserted_at = max(inserted_at, excluded.inserted_at)`,
 })
 
+const readSql = statements({
+  known: `SELECT uuid FROM events WHERE team_id = ? AND uuid IN (SELECT value FROM json_each(?))`,
+  recent: `SELECT uuid, event, distinct_id, properties, timestamp, created_at, inserted_at, elements_chain, person_id,
+           session_id FROM events WHERE team_id = ? ORDER BY inserted_at DESC, id DESC LIMIT ?`,
+})
+
+/** Which of these uuids the project already has (capture skips person processing for a replayed event). */
+export function knownEventUuids(db: Db, teamId: number, uuids: string[]): Set<string> {
+  if (uuids.length === 0) return new Set()
+  return new Set(readSql(db).known.pluck().all(teamId, JSON.stringify(uuids)) as string[])
+}
+
+export interface StoredEvent extends Omit<NewEvent, 'properties' | 'elements_chain' | 'person_id' | 'created_at'> {
+  properties: Record<string, unknown>
+  created_at: number
+  elements_chain: string
+  person_id: string | null
+  session_id: string | null
+}
+
+/** A project's latest stored events, newest first (tests and tools: the API has no events endpoint). */
+export function recentEvents(db: Db, teamId: number, limit = 100): StoredEvent[] {
+  const rows = readSql(db).recent.all(teamId, limit) as (Omit<StoredEvent, 'properties'> & { properties: string })[]
+  return rows.map((r) => ({ ...r, properties: JSON.parse(r.properties) as Record<string, unknown> }))
+}
+
 const stringOrNull = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 2000 ? v : null)
 
 /**
