@@ -20,6 +20,18 @@ describe('npm start, as a user runs it', () => {
       })
       expect(orgs.status).toBe(200)
       expect(((await orgs.json()) as { count: number }).count).toBeGreaterThan(0)
+      // Each demo project's capture token is printed next to the link, and capture takes it.
+      const tokens = [...out.matchAll(/^Capture to "(.+)" \(project (\d+)\): token (phc_[\w-]+)$/gm)]
+      expect(tokens.map((m) => m[1])).toEqual(['Web app', 'Marketing site'])
+      const captured = await fetch(`http://127.0.0.1:${port}/e/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          api_key: tokens[0]![3],
+          batch: [{ event: 'hello', properties: { distinct_id: 'me' } }],
+        }),
+      })
+      expect(captured.status).toBe(200)
       const page = await fetch(`http://127.0.0.1:${port}/orgs/anything`)
       expect(page.status).toBe(200)
       expect(page.headers.get('content-type')).toContain('text/html')
