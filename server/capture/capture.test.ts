@@ -282,6 +282,31 @@ describe('recordings from $snapshot batches', () => {
     expect(await recording(sessionId)).toMatchObject({ click_count: 2, console_error_count: 1 })
   })
 
+  it('stores every one of many requests arriving at once (they share commits), each answered once stored', async () => {
+    const sessions = Array.from({ length: 60 }, () => randomUUID())
+    const answers = await Promise.all(
+      sessions.map((sessionId, i) =>
+        send(
+          '/s/',
+          [
+            snapshotEvent({
+              token,
+              distinctId: `many-${i}`,
+              sessionId,
+              events: rrwebSession(start, { clicks: i % 4 }),
+            }),
+          ],
+          'gzip-js',
+        ),
+      ),
+    )
+    expect(answers.map((a) => a.status)).toEqual(sessions.map(() => 200))
+    for (const [i, sessionId] of sessions.entries()) {
+      expect(listSnapshotSources(h.db, projectId, sessionId)).toHaveLength(1)
+      expect((await recording(sessionId)).click_count).toBe(i % 4)
+    }
+  })
+
   it('drops data for a session whose recording was deleted: it stays deleted', async () => {
     const sessionId = randomUUID()
     const batch = () => [snapshotEvent({ token, distinctId: 'gone', sessionId, events: rrwebSession(start) })]

@@ -4,7 +4,8 @@ import { projectByToken } from '../db/teams'
 import { answerPreflight, sendCaptureJson, setCaptureCors } from './cors'
 import { decodeCapture, readCaptureBody } from './decode'
 import { CaptureError, CAPTURE_TEXTS } from './errors'
-import { ingestBatch } from './ingest'
+import { createIngestQueue, prepareBatch } from './ingest'
+import { createLimiter } from './limiter'
 import { readBatch, tokenFrom } from './payload'
 import { flagsAnswer, remoteConfig, remoteConfigScript } from './remote-config'
 import { createSdkBundles } from './sdk-bundles'
@@ -27,6 +28,9 @@ const unknownToken = () => new CaptureError(401, 'authentication_error', 'invali
  */
 export function createCaptureHandler(db: Db) {
   const bundles = createSdkBundles()
+  const ingestQueued = createIngestQueue(db)
+  // Decoding and encoding take turns (see limiter.ts); writes are grouped by the ingest queue.
+  const cpu = createLimiter(3)
 
   const project = (token: string) => {
     const found = projectByToken(db, token)
@@ -36,11 +40,14 @@ export function createCaptureHandler(db: Db) {
 
   async function ingest(req: IncomingMessage, res: ServerResponse, url: URL) {
     const body = req.method === 'POST' ? await readCaptureBody(req) : null
-    const decoded = await decodeCapture(req, url, body)
-    const token = tokenFrom(decoded, url)
-    const team = project(token)
-    const batch = readBatch(decoded, url, token, Date.now())
-    ingestBatch(db, team.id, batch)
+    const { teamId, prepared } = await cpu(async () => {
+      const decoded = await decodeCapture(req, url, body)
+      const token = tokenFrom(decoded, url)
+      const team = project(token)
+      const now = Date.now()
+      return { teamId: team.id, prepared: await prepareBatch(readBatch(decoded, url, token, now), now) }
+    })
+    await ingestQueued(teamId, prepared)
     sendCaptureJson(res, 200, { status: 1 })
   }
 

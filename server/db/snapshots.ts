@@ -51,31 +51,72 @@ const sql = statements({
 const isEvent = (e: unknown): e is SnapshotEvent =>
   typeof e === 'object' && e !== null && Number.isFinite((e as SnapshotEvent).timestamp)
 
+/** A chunk ready to store: its JSONL, deflated (`appendEncodedSnapshotChunks` takes these). */
+export interface EncodedSnapshotChunk {
+  key: string
+  start: number
+  end: number
+  count: number
+  /** Uncompressed size of the JSONL. */
+  length: number
+  data: Buffer
+  receivedAt?: number
+}
+
+/**
+ * A chunk's JSONL (`[windowId, event]` lines) with its extent, before compression; null when no event
+ * has a numeric timestamp. Callers that must not block (capture) deflate it off the event loop.
+ */
+export function snapshotChunkText(chunk: NewSnapshotChunk) {
+  const events = chunk.events.filter(isEvent)
+  if (!events.length) return null
+  let start = Infinity
+  let end = -Infinity
+  const lines = events.map((event) => {
+    start = Math.min(start, event.timestamp)
+    end = Math.max(end, event.timestamp)
+    return JSON.stringify([chunk.windowId, event])
+  })
+  const text = Buffer.from(lines.join('\n'))
+  return { key: chunk.key, start, end, count: events.length, length: text.length, text, receivedAt: chunk.receivedAt }
+}
+
 /**
  * Appends chunks to a session's stream in one transaction (nested in the caller's, if any); returns
  * how many were new. Events without a numeric timestamp are left out; a chunk with none is skipped.
  */
 export function appendSnapshotChunks(db: Db, teamId: number, sessionId: string, chunks: NewSnapshotChunk[]): number {
   const encoded = chunks.flatMap((chunk) => {
-    const events = chunk.events.filter(isEvent)
-    if (!events.length) return []
-    let start = Infinity
-    let end = -Infinity
-    const lines = events.map((event) => {
-      start = Math.min(start, event.timestamp)
-      end = Math.max(end, event.timestamp)
-      return JSON.stringify([chunk.windowId, event])
-    })
-    const text = Buffer.from(lines.join('\n'))
-    return [{ chunk, start, end, count: events.length, length: text.length, data: deflateRawSync(text) }]
+    const plain = snapshotChunkText(chunk)
+    return plain ? [{ ...plain, data: deflateRawSync(plain.text) }] : []
   })
+  return appendEncodedSnapshotChunks(db, teamId, sessionId, encoded)
+}
+
+/** Appends chunks already encoded (see `snapshotChunkText`): a key the session already has stores nothing. */
+export function appendEncodedSnapshotChunks(
+  db: Db,
+  teamId: number,
+  sessionId: string,
+  encoded: EncodedSnapshotChunk[],
+): number {
   const s = sql(db)
   return writeTransaction(db, () => {
     let inserted = 0
     let seq = s.nextSeq.pluck().get(teamId, sessionId) as number
-    for (const { chunk, start, end, count, length, data } of encoded) {
-      const receivedAt = chunk.receivedAt ?? Date.now()
-      const result = s.insert.run(teamId, sessionId, seq, chunk.key, start, end, count, length, receivedAt, data)
+    for (const { key, start, end, count, length, data, receivedAt } of encoded) {
+      const result = s.insert.run(
+        teamId,
+        sessionId,
+        seq,
+        key,
+        start,
+        end,
+        count,
+        length,
+        receivedAt ?? Date.now(),
+        data,
+      )
       if (result.changes) {
         inserted++
         seq++

@@ -60,7 +60,7 @@ export async function sendCapture(base: string, request: WireRequest) {
   const res = await fetch(base + request.path, {
     method: request.method,
     headers: request.headers,
-    body: request.body,
+    body: typeof request.body === 'string' || request.body === undefined ? request.body : new Uint8Array(request.body),
   })
   const text = await res.text()
   let body: unknown = text
