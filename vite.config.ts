@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { precompress } from './scripts/precompress.ts'
 import { routePreloads } from './scripts/route-preloads.ts'
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8000'
 
 export default defineConfig({
-  plugins: [react(), routePreloads(import.meta.dirname)],
+  plugins: [react(), routePreloads(import.meta.dirname), precompress()],
   server: {
     host: '127.0.0.1',
     port: 5173,
