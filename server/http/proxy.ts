@@ -76,9 +76,14 @@ export function createProxy(upstream: string, timeoutMs = 30_000) {
           answer.on('error', () => fail(signal.aborted))
           answer.on('end', () => {
             if (settled) return
-            settled = true
-            relay(req, res, answer, Buffer.concat(chunks))
-            resolve()
+            try {
+              relay(req, res, answer, Buffer.concat(chunks))
+              settled = true
+              resolve()
+            } catch {
+              // An answer this proxy cannot relay is the upstream's failure, never a crash of ours.
+              fail(false)
+            }
           })
         },
       )

@@ -25,6 +25,7 @@ beforeAll(async () => {
   for (const name of ['app-a1.js', 'nobr-b2.js', 'dirbr-c3.js', 'emptybr-d4.js', 'stale-e5.js', 'raw-f6.js'])
     writeFileSync(join(dir, 'assets', name), SCRIPT)
   writeFileSync(join(dir, 'assets', 'logo-a1.png'), Buffer.alloc(2048, 7))
+  writeFileSync(join(dir, 'robots.txt'), 'x')
   // The build step itself writes the .br and .gz copies.
   await precompressDir(dir)
   // Then each file's copies are damaged in one way a deploy can damage them.
@@ -57,6 +58,14 @@ describe('built files: content negotiation', () => {
     expect(size('assets/app-a1.js.br')).toBeLessThan(size('assets/app-a1.js.gz'))
     expect(size('assets/app-a1.js.gz')).toBeLessThan(size('assets/app-a1.js') / 5)
     expect(() => readFileSync(join(dir, 'assets/logo-a1.png.br'))).toThrow()
+    // A copy that would not be smaller is not written; the file itself is sent.
+    expect(() => readFileSync(join(dir, 'robots.txt.br'))).toThrow()
+  })
+
+  it('a file without copies goes out as it is, without an encoding', async () => {
+    const res = await get('/robots.txt', { 'accept-encoding': BROWSER })
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.body.toString()).toBe('x')
   })
 
   it.each([
