@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, type Manifest } from 'vite'
+import { precompress } from '../scripts/precompress'
 import { startTsProcess } from '../server/test/process'
 
 /** Starts a TypeScript entry with tsx and waits for its ready line. */
@@ -39,7 +40,8 @@ export async function throughput(url: string, headers: Record<string, string> = 
 
 /**
  * A production build of the app at `root` into a new temp dir (the caller removes it), with its manifest:
- * with that root's vite.config.ts when `withConfig` (the console, as `npm run build` makes it), else bare.
+ * with that root's vite.config.ts when `withConfig` (the console, as `npm run build` makes it), else bare
+ * but precompressed as the console is (so both are served the same production way).
  */
 export async function buildApp(root: string, input: string, withConfig = false) {
   const outDir = mkdtempSync(join(tmpdir(), 'aa-build-'))
@@ -47,7 +49,7 @@ export async function buildApp(root: string, input: string, withConfig = false) 
     root,
     configFile: withConfig ? join(root, 'vite.config.ts') : false,
     logLevel: 'silent',
-    plugins: withConfig ? [] : [react()],
+    plugins: withConfig ? [] : [react(), precompress()],
     build: { outDir, manifest: true, emptyOutDir: true, rollupOptions: { input } },
   })
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
