@@ -22,7 +22,9 @@ async function files(dir: string): Promise<string[]> {
 /**
  * Writes `name.br` (brotli 11) and `name.gz` (gzip 9) beside every compressible file of the build, so the
  * server sends the smallest encoding a browser accepts without compressing at request time. A copy that
- * would not be smaller is not written (the server then sends the file itself). Returns bytes per encoding.
+ * would not be smaller is not written (the server then sends the file itself); one already newer than its
+ * file is kept (several builds write into one folder: each compresses only what is new). Returns bytes
+ * per encoding written.
  */
 export async function precompressDir(dir: string) {
   const totals = { identity: 0, br: 0, gzip: 0 }
@@ -31,9 +33,13 @@ export async function precompressDir(dir: string) {
   )
   await Promise.all(
     targets.map(async (file) => {
+      const { mtimeMs } = await stat(file)
+      const copyIsFresh = async (encoding: (typeof ENCODINGS)[number]) =>
+        ((await stat(file + PRECOMPRESSED_SUFFIX[encoding]).catch(() => null))?.mtimeMs ?? -1) >= mtimeMs
       const body = await readFile(file)
       totals.identity += body.length
       for (const encoding of ENCODINGS) {
+        if (await copyIsFresh(encoding)) continue
         const encoded = await compressAsync(body, encoding, 'max')
         if (encoded.length >= body.length) continue
         await writeFile(file + PRECOMPRESSED_SUFFIX[encoding], encoded)

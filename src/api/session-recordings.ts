@@ -89,6 +89,9 @@ export function deleteRecording(projectId: number, id: string, signal?: AbortSig
 
 type UpdateVariables = { id: string; patch: SessionRecordingPatch }
 
+/** The recording, or — from a real PostHog, which answers a PATCH with `{success: true}` — nothing to apply. */
+const updateAnswer = z.union([sessionRecording, z.looseObject({ success: z.literal(true) }).transform(() => null)])
+
 const updateKey = (projectId: number) => [...recordingQueries.all(projectId), 'update'] as const
 
 /** Changes to one recording still waiting for the server (the one asking included). */
@@ -105,7 +108,7 @@ export function useUpdateRecording(projectId: number) {
     mutationKey: updateKey(projectId),
     meta: { inlineErrors: true },
     mutationFn: ({ id, patch }: UpdateVariables) =>
-      request(path(projectId, id), sessionRecording, { method: 'PATCH', body: patch }),
+      request(path(projectId, id), updateAnswer, { method: 'PATCH', body: patch }),
     onMutate: async ({ id, patch }) => {
       await cancelRecordingQueries(client, projectId, id)
       const saved = snapshot(client, projectId, id)
@@ -116,11 +119,41 @@ export function useUpdateRecording(projectId: number) {
       if (saved && pendingUpdates(client, projectId, id) === 1) restore(client, saved)
       toast.error(`Could not save the change: ${describeError(error)}`)
     },
-    onSuccess: (recording) => {
-      if (pendingUpdates(client, projectId, recording.id) === 1)
-        updateEverywhere(client, projectId, recording.id, () => recording)
+    onSuccess: (recording, { id }) => {
+      if (recording && pendingUpdates(client, projectId, id) === 1)
+        updateEverywhere(client, projectId, id, () => recording)
     },
     // Filtered lists (e.g. "unviewed only") may now hold different rows.
+    onSettled: async (_data, _error, { id }) => {
+      if (pendingUpdates(client, projectId, id) === 1)
+        await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
+    },
+  })
+}
+
+/**
+ * Marks a recording viewed as it is opened, as PostHog does. Unlike the toggle it cancels no query in
+ * flight (the page's neighbours may be loading): the change shows at once, the answer (or the undo on
+ * failure) lands unless a later change of the same recording is on its way, and the lists refresh.
+ */
+export function useMarkViewed(projectId: number) {
+  const client = useQueryClient()
+  const viewed = (id: string, value: boolean) =>
+    updateEverywhere(client, projectId, id, (r) => ({ ...r, viewed: value }))
+  return useMutation({
+    mutationKey: updateKey(projectId),
+    meta: { inlineErrors: true },
+    mutationFn: ({ id }: { id: string }) =>
+      request(path(projectId, id), updateAnswer, { method: 'PATCH', body: { viewed: true } }),
+    onMutate: ({ id }) => viewed(id, true),
+    onError: (error, { id }) => {
+      if (pendingUpdates(client, projectId, id) === 1) viewed(id, false)
+      toast.error(`Could not mark the recording viewed: ${describeError(error)}`)
+    },
+    onSuccess: (recording, { id }) => {
+      if (recording && pendingUpdates(client, projectId, id) === 1)
+        updateEverywhere(client, projectId, id, () => recording)
+    },
     onSettled: async (_data, _error, { id }) => {
       if (pendingUpdates(client, projectId, id) === 1)
         await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
