@@ -1,5 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+  gzipSync,
+} from 'node:zlib'
 
 /** The encodings this server produces, in the order it prefers them when a client rates them equally. */
 export const ENCODINGS = ['br', 'gzip'] as const
@@ -79,6 +87,11 @@ export function compressAsync(body: Buffer, encoding: Encoding, effort: Effort):
     if (encoding === 'br') brotliCompress(body, options('br', effort, body.length), done)
     else gzip(body, options('gzip', effort, body.length), done)
   })
+}
+
+/** A compressing stream for a body written piece by piece (a streamed answer): no size hint, `fast`. */
+export function compressStream(encoding: Encoding) {
+  return encoding === 'br' ? createBrotliCompress(options('br', 'fast', 0)) : createGzip(options('gzip', 'fast', 0))
 }
 
 /** Adds `Accept-Encoding` to a Vary header value without repeating it. */
