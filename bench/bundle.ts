@@ -3,6 +3,7 @@ import type { Manifest } from 'vite'
 import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { LANDING_ROUTES } from '../scripts/chunk-groups'
 import { importClosure, ROUTE_PRELOADS_FILE } from '../scripts/route-preloads'
 import { buildApp } from './lib'
 
@@ -15,13 +16,6 @@ const served = (file: string, encoding: 'br' | 'gz') => {
     return readFileSync(file).length
   }
 }
-
-/** Where admins land: the list of each area (route patterns of src/app/routes.tsx). */
-const LANDING_ROUTES = {
-  organizations: 'orgs',
-  recordings: 'projects/:projectId/recordings',
-  batch_exports: 'orgs/:orgId/batch-exports',
-} as const
 
 /** Files of a chunk and everything it imports statically. */
 const closure = (manifest: Manifest, key: string) =>
