@@ -35,7 +35,9 @@ const getModuleInfo = (id: string) => graph[id] ?? null
 function groups() {
   const plugin = chunkGroups(root)
   const hook = plugin.outputOptions as (options: object) => {
-    codeSplitting: { groups: { name: string | ((id: string, ctx: unknown) => string | null); tags?: string[] }[] }
+    codeSplitting: {
+      groups: { name: string | ((id: string, ctx: unknown) => string | null); tags?: string[]; priority?: number }[]
+    }
   }
   return hook.call({}, {}).codeSplitting.groups
 }
@@ -46,14 +48,23 @@ describe('chunkGroups', () => {
   })
 
   it('groups into the kit what a landing list page shares with pages of another area, nothing else', () => {
-    const kit = groups()[1]!.name as (id: string, ctx: { getModuleInfo: typeof getModuleInfo }) => string | null
+    const kit = groups()[2]!.name as (id: string, ctx: { getModuleInfo: typeof getModuleInfo }) => string | null
     const name = (path: string) => kit(at(path), { getModuleInfo })
     expect(name('src/components/table.tsx')).toBe('kit')
-    expect(name('src/components/field.tsx')).toBe('kit')
     expect(name('node_modules/lucide-react/dist/esm/icons/copy.mjs')).toBe('kit')
     expect(name('src/api/session-recordings.ts')).toBeNull()
     expect(name('src/components/danger-zone.tsx')).toBeNull()
     expect(name('node_modules/sonner/dist/index.mjs')).toBeNull()
     expect(name('src/features/session-recordings/recordings-page.tsx')).toBeNull()
+  })
+
+  it('puts what the sign-in page shares with a landing list page in basics, before the kit', () => {
+    const [, basics, kit] = groups()
+    expect(basics!.priority).toBeGreaterThan(kit!.priority!)
+    const name = basics!.name as (id: string, ctx: { getModuleInfo: typeof getModuleInfo }) => string | null
+    expect(name(at('src/components/field.tsx'), { getModuleInfo })).toBe('basics')
+    expect(name(at('src/components/table.tsx'), { getModuleInfo })).toBeNull()
+    // Shared by the sign-in page and a recording, but by no landing list page.
+    expect(name(at('src/components/danger-zone.tsx'), { getModuleInfo })).toBeNull()
   })
 })
