@@ -1,5 +1,6 @@
 import autocannon from 'autocannon'
 import react from '@vitejs/plugin-react'
+import { Agent, request } from 'node:http'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -54,4 +55,82 @@ export async function buildApp(root: string, input: string, withConfig = false) 
   })
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
   return { outDir, manifest }
+}
+
+export type Req = { method: 'GET' | 'PATCH' | 'POST'; path: string; body?: string }
+
+type Paced = { clients: number; rate: number; seconds: number }
+
+/** `clients` clients, each sending the mix in turn after an exponential think time (mean 1 / `rate` s), for `seconds`. */
+export async function pacedClients(port: number, headers: Record<string, string>, mix: Req[], options: Paced) {
+  return (await pacedModes(port, mix, options, { all: headers })).all
+}
+
+/**
+ * The same run cut into `blockMs` blocks that alternate between `modes` (each with its own request
+ * headers), with percentiles per mode: alternating blocks share whatever else the machine is doing, so
+ * the modes are comparable on a busy box where two runs one after the other are not. With more than one
+ * mode, a first block of warm-up (JIT, SQLite's page cache) counts for none: it would weigh on the first.
+ */
+export async function pacedModes<M extends string>(
+  port: number,
+  mix: Req[],
+  { clients: CLIENTS, rate: RATE, seconds: SECONDS, blockMs = 2000 }: Paced & { blockMs?: number },
+  modes: Record<M, Record<string, string>>,
+): Promise<Record<M, ReturnType<typeof summary>>> {
+  const names = Object.keys(modes) as M[]
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS })
+  const send = (r: Req, headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, agent, method: r.method, path: r.path, headers }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      })
+      req.setTimeout(10_000, () => req.destroy(new Error('timeout')))
+      req.on('error', reject)
+      req.end(r.body)
+    })
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  const results = names.map(() => ({ times: [] as number[], errors: 0, non2xx: 0 }))
+  const start = performance.now() + (names.length > 1 ? blockMs : 0)
+  const end = start + SECONDS * 1000
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let i = client; ; i++) {
+        await sleep((-Math.log(1 - Math.random()) * 1000) / RATE)
+        const started = performance.now()
+        if (started >= end) return
+        const r = mix[i % mix.length]!
+        if (started < start) {
+          await send(r, modes[names[i % names.length]!]).catch(() => 0)
+          continue
+        }
+        const mode = Math.floor((started - start) / blockMs) % names.length
+        const result = results[mode]!
+        try {
+          if ((await send(r, modes[names[mode]!])) >= 300) result.non2xx++
+          result.times.push(performance.now() - started)
+        } catch {
+          result.errors++
+        }
+      }
+    }),
+  )
+  agent.destroy()
+  return Object.fromEntries(names.map((name, n) => [name, summary(results[n]!, SECONDS / names.length)])) as Record<
+    M,
+    ReturnType<typeof summary>
+  >
+}
+
+function summary({ times, errors, non2xx }: { times: number[]; errors: number; non2xx: number }, seconds: number) {
+  times.sort((a, b) => a - b)
+  const at = (p: number) => +percentile(times, p).toFixed(1)
+  return {
+    requests: times.length + errors,
+    rps: Math.round((times.length + errors) / seconds),
+    errors,
+    non_2xx: non2xx,
+    latency_ms: { p50: at(50), p90: at(90), p99: at(99) },
+  }
 }

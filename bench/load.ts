@@ -10,20 +10,18 @@
 // two are comparable on a busy box where two runs one after the other are not. Saturation runs with
 // compression on, as browsers ask.
 import autocannon from 'autocannon'
-import { Agent, request } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
-import { percentile, startProcess } from './lib'
+import { pacedModes, startProcess, type Req } from './lib'
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20)
 const RATE = Number(process.env.BENCH_LOAD_RATE ?? 2)
 const CLIENTS = 100
 /** What a browser sends; the paced run's "compressed" blocks send it, the others send no Accept-Encoding. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' }
-const BLOCK_MS = 2000
 const dir = mkdtempSync(join(tmpdir(), 'aa-load-'))
 const dbPath = join(dir, 'load.sqlite')
 const { db } = openDatabase(dbPath)
@@ -36,7 +34,8 @@ db.close()
 const port = 18_411
 const server = await startProcess(
   ['server/main.ts'],
-  { PORT: String(port), DATABASE_PATH: dbPath, RATE_LIMIT_PER_MINUTE: '0' },
+  // The export engine is off: this measures the API alone (bench/export.ts measures it beside a running export).
+  { PORT: String(port), DATABASE_PATH: dbPath, RATE_LIMIT_PER_MINUTE: '0', ENGINE: '0' },
   /Ready on/,
 )
 try {
@@ -50,7 +49,12 @@ try {
     { method: 'PATCH', path: `${rec}${recording}/`, body: JSON.stringify({ viewed: true }) },
     { method: 'POST', path: '/api/organizations/', body: JSON.stringify({ name: 'Load test org' }) },
   ]
-  const paced = await pacedClients(port, headers, mix)
+  const paced = await pacedModes(
+    port,
+    mix,
+    { clients: CLIENTS, rate: RATE, seconds: SECONDS },
+    { compressed: { ...headers, ...BROWSER }, uncompressed: headers },
+  )
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CLIENTS,
@@ -88,66 +92,4 @@ try {
 } finally {
   server.kill()
   rmSync(dir, { recursive: true, force: true })
-}
-
-type Req = { method: 'GET' | 'PATCH' | 'POST'; path: string; body?: string }
-
-/**
- * CLIENTS clients, each sending the mix in turn after an exponential think time (mean 1 / RATE s), with
- * and without compression in alternating blocks of BLOCK_MS; percentiles per mode.
- */
-async function pacedClients(port: number, headers: Record<string, string>, mix: Req[]) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS })
-  const send = (r: Req, compressed: boolean) =>
-    new Promise<number>((resolve, reject) => {
-      const h = compressed ? { ...headers, ...BROWSER } : headers
-      const req = request({ host: '127.0.0.1', port, agent, method: r.method, path: r.path, headers: h }, (res) => {
-        res.resume()
-        res.on('end', () => resolve(res.statusCode ?? 0))
-      })
-      req.setTimeout(10_000, () => req.destroy(new Error('timeout')))
-      req.on('error', reject)
-      req.end(r.body)
-    })
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-  const modes = {
-    compressed: { times: [] as number[], errors: 0, non2xx: 0 },
-    uncompressed: { times: [] as number[], errors: 0, non2xx: 0 },
-  }
-  // A first block of warm-up (JIT, SQLite's page cache) counts for neither mode: it would weigh on the first.
-  const start = performance.now() + BLOCK_MS
-  const end = start + SECONDS * 1000
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, client) => {
-      for (let i = client; ; i++) {
-        await sleep((-Math.log(1 - Math.random()) * 1000) / RATE)
-        const started = performance.now()
-        if (started >= end) return
-        if (started < start) {
-          await send(mix[i % mix.length]!, i % 2 === 0).catch(() => 0)
-          continue
-        }
-        const mode = Math.floor((started - start) / BLOCK_MS) % 2 ? modes.uncompressed : modes.compressed
-        try {
-          if ((await send(mix[i % mix.length]!, mode === modes.compressed)) >= 300) mode.non2xx++
-          mode.times.push(performance.now() - started)
-        } catch {
-          mode.errors++
-        }
-      }
-    }),
-  )
-  agent.destroy()
-  const summary = ({ times, errors, non2xx }: (typeof modes)['compressed']) => {
-    times.sort((a, b) => a - b)
-    const at = (p: number) => +percentile(times, p).toFixed(1)
-    return {
-      requests: times.length + errors,
-      rps: Math.round((times.length + errors) / (SECONDS / 2)),
-      errors,
-      non_2xx: non2xx,
-      latency_ms: { p50: at(50), p90: at(90), p99: at(99) },
-    }
-  }
-  return { compressed: summary(modes.compressed), uncompressed: summary(modes.uncompressed) }
 }

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../components/use-document-title'
 import { useListParams } from '../../components/use-list-params'
 import { ExportCards } from './export-cards'
 import { exportColumns } from './export-columns'
+import { ResumeDialog } from './resume-dialog'
 import { usePauseToggle } from './use-pause-toggle'
 import './batch-exports.css'
 
@@ -84,6 +85,7 @@ export function BatchExportsPage() {
           )}
         </>
       )}
+      {pause.resuming && <ResumeDialog orgId={orgId} exp={pause.resuming} onClose={pause.closeResume} />}
     </div>
   )
 }
