@@ -139,7 +139,7 @@ async function coldLoad(app: App, rate: number, profile: Profile = 'loopback') {
     await page.goto(app.url, { waitUntil: 'commit' })
     const firstRow = await within(
       60_000,
-      `${app.name}: first row`,
+      `${app.name}: first row (${profile}, ${rate}× CPU)`,
       page.evaluate(() => window.__firstRow!),
     )
     return { ...firstRow, ...wire() }
