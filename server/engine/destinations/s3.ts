@@ -278,6 +278,7 @@ async function openS3(config: S3Config, ctx: ExportContext): Promise<Destination
 
 /** PostHog's wording for a HeadBucket failure (its `S3EnsureBucketTestStep`). */
 function bucketProblem(config: S3Config, error: unknown): string {
+  // The SDK's errors carry the HTTP status in $metadata; a socket error has none (the status reads undefined).
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
   if (status === 404) return `Bucket '${config.bucket_name}' does not exist or we don't have permissions to use it`
   if (status === 403 || status === 401)
