@@ -24,8 +24,8 @@ beforeAll(async () => {
   ;({ db } = openDatabase(join(dir, 'test.sqlite')))
   seedDemo(db)
   ;({ access_token: token } = db
-    .prepare('SELECT access_token FROM sharing_configurations WHERE enabled = 1 LIMIT 1')
-    .get() as { access_token: string })
+    .prepare<[], { access_token: string }>('SELECT access_token FROM sharing_configurations WHERE enabled = 1 LIMIT 1')
+    .get()!)
   server = createServer(createApp({ db, RATE_LIMIT_PER_MINUTE: 0, STATIC_DIR: dir, LOG_REQUESTS: '0' }))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -20,16 +20,17 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/
 // RFC 9110 §12.4.2: 0 to 1 with at most three decimals. Anything else makes the entry unusable.
 const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/
 
+type AcceptEncoding = IncomingHttpHeaders['accept-encoding'] | string[]
+
 /**
  * The encodings out of `available` that `Accept-Encoding` allows, best first (by q, then by our order).
  * No header, an empty one, or one that names nothing we have: none (the caller sends identity).
  * Malformed entries (bad token, bad q) are skipped, not guessed at; `q=0` refuses; `*` covers the rest;
  * `x-gzip` counts as gzip. Identity is never refused here: when nothing fits, identity is what is sent.
  */
-export function acceptedEncodings<E extends string = Encoding>(
-  header: IncomingHttpHeaders['accept-encoding'] | string[],
-  available: readonly E[] = ENCODINGS as unknown as readonly E[],
-): E[] {
+export function acceptedEncodings(header: AcceptEncoding): Encoding[]
+export function acceptedEncodings<E extends string>(header: AcceptEncoding, available: readonly E[]): E[]
+export function acceptedEncodings(header: AcceptEncoding, available: readonly string[] = ENCODINGS): string[] {
   const text = Array.isArray(header) ? header.join(',') : header
   if (!text) return []
   const rated = new Map<string, number>()
