@@ -19,6 +19,8 @@ import {
   type LogLevel,
   type RunStatus,
 } from '../contracts'
+import { plural } from '../lib/format'
+import { feedback } from './feedback'
 import { pageOf, type Page, type PageOf } from './pagination'
 import { pendingFor } from './pending'
 import { request } from './request'
@@ -151,7 +153,8 @@ export function useCreateBatchExport(orgId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (input: BatchExportCreate) => request(base(orgId), batchExport, { method: 'POST', body: input }),
-    meta: { inlineErrors: true },
+    // The form shows a failure; the new export opens afterwards.
+    meta: feedback({ failure: 'in-place', success: (exp: BatchExport) => `Created ${exp.name}` }),
     onSuccess: (exp) => {
       client.setQueryData(batchExportQueries.detail(orgId, exp.id).queryKey, exp)
       void client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) })
@@ -163,7 +166,8 @@ export function useUpdateBatchExport(orgId: string, id: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (patch: BatchExportPatch) => request(path(orgId, id), batchExport, { method: 'PATCH', body: patch }),
-    meta: { inlineErrors: true },
+    // The form shows a failure; the export opens afterwards.
+    meta: feedback({ failure: 'in-place', success: (exp: BatchExport) => `Saved ${exp.name}` }),
     onSuccess: (exp) => {
       replaceEverywhere(client, orgId, exp)
       void client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) })
@@ -171,7 +175,7 @@ export function useUpdateBatchExport(orgId: string, id: string) {
   })
 }
 
-type PauseVariables = { id: string; paused: boolean }
+type PauseVariables = { id: string; name: string; paused: boolean }
 type PauseContext = { detail: BatchExport | undefined; lists: [readonly unknown[], ExportPage | undefined][] }
 
 const setPausedKey = (orgId: string) => [...batchExportQueries.organization(orgId), 'set-paused'] as const
@@ -180,8 +184,8 @@ const setPausedKey = (orgId: string) => [...batchExportQueries.organization(orgI
 const pendingFlips = (client: QueryClient, orgId: string, id: string) => pendingFor(client, setPausedKey(orgId), id)
 
 /**
- * Pause or resume at once: the caches flip before the server answers and flip back if it
- * refuses (the caller says so in a toast). The server stamps `last_paused_at`. While a later flip
+ * Pause or resume at once: the caches flip before the server answers and flip back (with a toast
+ * saying why) if it refuses. The server stamps `last_paused_at`. While a later flip
  * of the same export is on its way, an earlier answer leaves the caches to it.
  */
 export function useSetPaused(orgId: string) {
@@ -190,7 +194,10 @@ export function useSetPaused(orgId: string) {
     mutationKey: setPausedKey(orgId),
     mutationFn: ({ id, paused }: PauseVariables) =>
       request(path(orgId, id), batchExport, { method: 'PATCH', body: { paused } satisfies BatchExportPatch }),
-    meta: { inlineErrors: true },
+    meta: feedback({
+      failure: ({ name, paused }: PauseVariables) => `Could not ${paused ? 'pause' : 'resume'} “${name}”`,
+      unchanged: ({ paused }: PauseVariables) => `It is still ${paused ? 'active' : 'paused'}.`,
+    }),
     onMutate: async ({ id, paused }): Promise<PauseContext> => {
       const detailKey = batchExportQueries.detail(orgId, id).queryKey
       await client.cancelQueries({ queryKey: detailKey })
@@ -223,12 +230,16 @@ export function useSetPaused(orgId: string) {
   })
 }
 
+/** The export to delete; its name is for the confirmation. */
+type Deleted = Pick<BatchExport, 'id' | 'name'>
+
 export function useDeleteBatchExport(orgId: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => request(path(orgId, id), z.undefined(), { method: 'DELETE' }),
-    meta: { inlineErrors: true },
-    onSuccess: (_, id) => {
+    mutationFn: ({ id }: Deleted) => request(path(orgId, id), z.undefined(), { method: 'DELETE' }),
+    // The confirmation dialog shows the failure; on success the user is taken to the list.
+    meta: feedback({ failure: 'in-place', success: (_, exp: Deleted) => `Deleted ${exp.name}` }),
+    onSuccess: (_, { id }) => {
       client.setQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }, (page) => {
         if (!page || !page.results.some((e) => e.id === id)) return page
         const count = page.count === null ? null : Math.max(0, page.count - 1)
@@ -242,13 +253,20 @@ export function useDeleteBatchExport(orgId: string) {
   })
 }
 
+/** The range to backfill, and how many runs the console's plan says it creates (for the confirmation). */
+type BackfillVariables = { range: BackfillInput; runs: number }
+
 /** POST …/backfill/ (deprecated): one Starting run per interval; 200 with an empty body. */
 export function useBackfill(orgId: string, id: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (input: BackfillInput) =>
-      request(`${path(orgId, id)}backfill/`, z.unknown(), { method: 'POST', body: input }),
-    meta: { inlineErrors: true },
+    mutationFn: ({ range }: BackfillVariables) =>
+      request(`${path(orgId, id)}backfill/`, z.unknown(), { method: 'POST', body: range }),
+    // The dialog shows a failure (on the start or end field when the server names one); it closes on success.
+    meta: feedback({
+      failure: 'in-place',
+      success: (_, { runs }: BackfillVariables) => `Backfill started: ${plural(runs, 'run')}`,
+    }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: batchExportQueries.detail(orgId, id).queryKey }),

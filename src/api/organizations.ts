@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { organization, type Me, type Organization, type OrganizationCreate, type OrganizationPatch } from '../contracts'
+import { feedback } from './feedback'
 import { meQueries } from './me'
 import { pageOf, type Page, type PageOf } from './pagination'
 import { projectQueries } from './projects'
@@ -67,8 +68,8 @@ export function useCreateOrganization() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (input: OrganizationCreate) => request(base, organization, { method: 'POST', body: input }),
-    // The form shows a failure above its fields (or on one), so no toast repeats it.
-    meta: { inlineErrors: true },
+    // The form shows a failure above its fields (or on one); the new organization opens afterwards.
+    meta: feedback({ failure: 'in-place', success: (org: Organization) => `Created ${org.name}` }),
     onSuccess: (org) => {
       client.setQueryData(organizationQueries.detail(org.id).queryKey, org)
       const summary = { id: org.id, name: org.name, slug: org.slug, membership_level: org.membership_level }
@@ -86,19 +87,23 @@ export function useUpdateOrganization(id: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (patch: OrganizationPatch) => request(path(id), organization, { method: 'PATCH', body: patch }),
-    meta: { inlineErrors: true },
+    // The form shows a failure; its save bar says when everything is saved.
+    meta: feedback({ failure: 'in-place' }),
     // The server's answer is written into every cache that shows it; refetching would only repeat it.
     onSuccess: (org) => replaceEverywhere(client, org),
   })
 }
 
+/** The organization to delete; its name is for the confirmation. */
+type Deleted = Pick<Organization, 'id' | 'name'>
+
 export function useDeleteOrganization() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => request(path(id), z.undefined(), { method: 'DELETE' }),
-    // The confirmation dialog shows the failure.
-    meta: { inlineErrors: true },
-    onSuccess: (_, id) => {
+    mutationFn: ({ id }: Deleted) => request(path(id), z.undefined(), { method: 'DELETE' }),
+    // The confirmation dialog shows the failure; on success the user is taken to the list.
+    meta: feedback({ failure: 'in-place', success: (_, org: Deleted) => `Deleted ${org.name}` }),
+    onSuccess: (_, { id }) => {
       removeEverywhere(client, id)
       // Only lists and summaries: refetching the deleted detail would just 404.
       void client.invalidateQueries({ queryKey: organizationQueries.lists() })

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { z } from 'zod'
 import {
   sessionRecording,
@@ -7,7 +6,7 @@ import {
   type SessionRecording,
   type SessionRecordingPatch,
 } from '../contracts'
-import { describeError } from './errors'
+import { feedback } from './feedback'
 import { pageOf, type Page, type PageOf } from './pagination'
 import { pendingFor } from './pending'
 import { request } from './request'
@@ -89,6 +88,8 @@ export function deleteRecording(projectId: number, id: string, signal?: AbortSig
 
 type UpdateVariables = { id: string; patch: SessionRecordingPatch }
 
+const viewedWord = (viewed: boolean) => (viewed ? 'viewed' : 'not viewed')
+
 const updateKey = (projectId: number) => [...recordingQueries.all(projectId), 'update'] as const
 
 /** Changes to one recording still waiting for the server (the one asking included). */
@@ -96,14 +97,21 @@ const pendingUpdates = (client: QueryClient, projectId: number, id: string) =>
   pendingFor(client, updateKey(projectId), id)
 
 /**
- * Marks viewed/unviewed at once everywhere; rolls back with an error toast if the server refuses.
+ * Marks viewed/unviewed at once everywhere; rolls back (with a toast saying why) if the server refuses.
  * While a later change of the same recording is on its way, an earlier answer leaves the caches to it.
  */
 export function useUpdateRecording(projectId: number) {
   const client = useQueryClient()
   return useMutation({
     mutationKey: updateKey(projectId),
-    meta: { inlineErrors: true },
+    meta: feedback({
+      failure: ({ patch }: UpdateVariables) =>
+        patch.viewed === undefined
+          ? 'Could not save the change'
+          : `Could not mark the recording ${viewedWord(patch.viewed)}`,
+      unchanged: ({ patch }: UpdateVariables) =>
+        patch.viewed === undefined ? '' : `It is still ${viewedWord(!patch.viewed)}.`,
+    }),
     mutationFn: ({ id, patch }: UpdateVariables) =>
       request(path(projectId, id), sessionRecording, { method: 'PATCH', body: patch }),
     onMutate: async ({ id, patch }) => {
@@ -112,9 +120,8 @@ export function useUpdateRecording(projectId: number) {
       if (patch.viewed !== undefined) updateEverywhere(client, projectId, id, (r) => ({ ...r, viewed: patch.viewed! }))
       return saved
     },
-    onError: (error, { id }, saved) => {
+    onError: (_error, { id }, saved) => {
       if (saved && pendingUpdates(client, projectId, id) === 1) restore(client, saved)
-      toast.error(`Could not save the change: ${describeError(error)}`)
     },
     onSuccess: (recording) => {
       if (pendingUpdates(client, projectId, recording.id) === 1)
@@ -128,11 +135,15 @@ export function useUpdateRecording(projectId: number) {
   })
 }
 
-/** Deletes one recording: gone from every list at once, back with an error toast if the server refuses. */
+/** Deletes one recording: gone from every list at once, back (with a toast saying why) if the server refuses. */
 export function useDeleteRecording(projectId: number) {
   const client = useQueryClient()
   return useMutation({
-    meta: { inlineErrors: true },
+    // The row is gone by the time the server answers: nothing on screen can say it failed.
+    meta: feedback({
+      failure: (id: string) => `Could not delete recording ${id}`,
+      unchanged: () => 'It is back in the list.',
+    }),
     mutationFn: (id: string) => deleteRecording(projectId, id),
     onMutate: async (id) => {
       await cancelRecordingQueries(client, projectId, id)
@@ -140,9 +151,8 @@ export function useDeleteRecording(projectId: number) {
       removeFromLists(client, projectId, id)
       return saved
     },
-    onError: (error, id, saved) => {
+    onError: (_error, _id, saved) => {
       if (saved) restore(client, saved)
-      toast.error(`Could not delete recording ${id}: ${describeError(error)}`)
     },
     onSuccess: (_, id) => forgetRecording(client, projectId, id),
     onSettled: () => client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) }),

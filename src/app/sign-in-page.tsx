@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form'
 import { Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { KeyRound } from 'lucide-react'
 import { describeError, isApiError } from '../api/errors'
+import { feedback } from '../api/feedback'
 import { meQueries, verifyKey } from '../api/me'
 import { isPlausibleKey, signIn } from '../api/session'
 import { Button } from '../components/button'
@@ -26,7 +27,7 @@ export function SignInPage() {
 
   const verify = useMutation({
     mutationFn: (values: Values) => verifyKey(values.key.trim()),
-    meta: { inlineErrors: true },
+    meta: feedback({ failure: 'in-place' }),
     onSuccess: (info, values) => {
       signIn(values.key, { remember: values.remember })
       client.setQueryData(meQueries.currentKey().queryKey, info)

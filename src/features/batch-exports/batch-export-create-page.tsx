@@ -1,5 +1,4 @@
 import { useParams, useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
 import { useCreateBatchExport } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
 import { PageHeader } from '../../components/page-header'
@@ -34,7 +33,6 @@ export function BatchExportCreatePage() {
         permission={permission}
         onSubmit={async (body) => {
           const exp = await create.mutateAsync(body)
-          toast.success(`Created ${exp.name}`)
           navigate(`/orgs/${orgId}/batch-exports/${exp.id}`, { replace: true, state: LEAVE_WITHOUT_ASKING })
           return exp
         }}

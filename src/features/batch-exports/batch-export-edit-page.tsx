@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate, useParams } from 'react-router-dom'
-import { toast } from 'sonner'
 import { batchExportQueries, useUpdateBatchExport } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
 import { PageHeader } from '../../components/page-header'
@@ -44,7 +43,6 @@ export function BatchExportEditPage() {
         permission={permission}
         onSubmit={async (patch) => {
           const saved = await update.mutateAsync(patch)
-          toast.success(`Saved ${saved.name}`)
           navigate(detailPath, { state: LEAVE_WITHOUT_ASKING })
           return saved
         }}

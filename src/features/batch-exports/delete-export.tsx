@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
 import type { BatchExport } from '../../contracts'
 import { useDeleteBatchExport } from '../../api/batch-exports'
 import type { Permission } from '../../api/permissions'
@@ -27,10 +26,9 @@ export function DeleteExport({ orgId, exp, permission }: { orgId: string; exp: B
       error={remove.error}
       onOpen={remove.reset}
       onConfirm={(close) =>
-        remove.mutate(exp.id, {
+        remove.mutate(exp, {
           onSuccess: () => {
             close()
-            toast.success(`Deleted ${exp.name}`)
             navigate(`/orgs/${orgId}/batch-exports`, { replace: true, state: LEAVE_WITHOUT_ASKING })
           },
         })

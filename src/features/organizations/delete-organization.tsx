@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
 import type { Organization } from '../../contracts'
 import { useDeleteOrganization } from '../../api/organizations'
 import type { Permission } from '../../api/permissions'
@@ -36,10 +35,9 @@ export function DeleteOrganization({
       error={remove.error}
       onOpen={remove.reset}
       onConfirm={(close) =>
-        remove.mutate(organization.id, {
+        remove.mutate(organization, {
           onSuccess: () => {
             close()
-            toast.success(`Deleted ${organization.name}`)
             navigate('/orgs', { replace: true, state: LEAVE_WITHOUT_ASKING })
           },
         })

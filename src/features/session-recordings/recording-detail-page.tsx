@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useLocation, useNavigate, useParams } from 'react-router-dom'
-import { toast } from 'sonner'
 import { ChevronLeft, ChevronRight, Eye, EyeOff, Keyboard, Share2, Trash2 } from 'lucide-react'
 import { useScopePermission } from '../../api/permissions'
 import { usePrefetchSharing } from '../../api/sharing'
@@ -25,7 +24,7 @@ import { SharingPanel } from './sharing-panel'
 import { ShortcutsDialog } from './shortcuts-dialog'
 import { DETAIL_SHORTCUTS } from './triage-keys'
 import { useNeighbors, type Neighbor } from './use-neighbors'
-import { useTriageKeys } from './use-triage-keys'
+import { refuseShortcut, useTriageKeys } from './use-triage-keys'
 import './recordings.css'
 
 /** /projects/:projectId/recordings/:recordingId — every field, the person, viewed, share, delete, previous/next. */
@@ -69,11 +68,11 @@ export function RecordingDetailPage() {
       : 'Not on the current list page: open it from the list'
   // The buttons are disabled without the scope; the keys say why instead.
   const toggleViewed = () => {
-    if (!canWrite.allowed) toast.error(`${canWrite.reason}: cannot mark recordings viewed.`)
+    if (!canWrite.allowed) refuseShortcut(canWrite.reason, 'mark recordings viewed')
     else update.mutate({ id, patch: { viewed: !recording.viewed } })
   }
   const askDelete = () => {
-    if (!canWrite.allowed) toast.error(`${canWrite.reason}: cannot delete recordings.`)
+    if (!canWrite.allowed) refuseShortcut(canWrite.reason, 'delete recordings')
     else setDeleting(true)
   }
 
