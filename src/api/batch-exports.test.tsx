@@ -52,27 +52,6 @@ describe('pausing an export', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ paused: true })
   })
 
-  it('keeps a second flip on screen when the first one’s answer arrives after it', async () => {
-    const answers: ((r: Response) => void)[] = []
-    fetchMock.mockImplementation((_url, init) =>
-      init?.method === 'PATCH'
-        ? new Promise((resolve) => answers.push(resolve))
-        : Promise.resolve(jsonResponse(200, init?.method ? exp : page([exp]))),
-    )
-    const { result, detail, listed } = setup()
-    act(() => result.current.mutate({ id: exp.id, name: 'Nightly', paused: true }))
-    await waitFor(() => expect(answers).toHaveLength(1))
-    act(() => result.current.mutate({ id: exp.id, name: 'Nightly', paused: false }))
-    await waitFor(() => expect(answers).toHaveLength(2))
-    answers[0]!(jsonResponse(200, { ...exp, paused: true }))
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(detail()?.paused).toBe(false)
-    expect(listed()?.paused).toBe(false)
-    answers[1]!(jsonResponse(200, exp))
-    await waitFor(() => expect(result.current.isSuccess).toBe(true))
-    expect(detail()?.paused).toBe(false)
-  })
-
   it('rolls back everywhere when the server refuses', async () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(500, { type: 'server_error', code: 'error', detail: 'Database is locked.', attr: null }),

@@ -6,7 +6,6 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-  type QueryClient,
 } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
@@ -21,8 +20,8 @@ import {
 } from '../contracts'
 import { plural } from '../lib/format'
 import { feedback } from './feedback'
-import { pageOf, type Page, type PageOf } from './pagination'
-import { pendingFor } from './pending'
+import { optimistic, removeFromLists, updateItem, type ItemCaches } from './cache-updates'
+import { pageOf, type Page } from './pagination'
 import { request } from './request'
 
 const enc = encodeURIComponent
@@ -139,15 +138,11 @@ export function useLiveLogs(orgId: string, id: string, filters: LogFilters) {
   return { query, refreshing: isFetching || newest.isFetching }
 }
 
-type ExportPage = PageOf<BatchExport>
-
-/** Writes one export into its detail cache and every cached list page. */
-function replaceEverywhere(client: QueryClient, orgId: string, exp: BatchExport) {
-  client.setQueryData(batchExportQueries.detail(orgId, exp.id).queryKey, exp)
-  client.setQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }, (page) =>
-    page ? { ...page, results: page.results.map((e) => (e.id === exp.id ? exp : e)) } : page,
-  )
-}
+/** Where one export is cached. */
+const caches = (orgId: string, id: string): ItemCaches => ({
+  detail: batchExportQueries.detail(orgId, id).queryKey,
+  lists: batchExportQueries.lists(orgId),
+})
 
 export function useCreateBatchExport(orgId: string) {
   const client = useQueryClient()
@@ -169,19 +164,15 @@ export function useUpdateBatchExport(orgId: string, id: string) {
     // The form shows a failure; the export opens afterwards.
     meta: feedback({ failure: 'in-place', success: (exp: BatchExport) => `Saved ${exp.name}` }),
     onSuccess: (exp) => {
-      replaceEverywhere(client, orgId, exp)
+      updateItem(client, caches(orgId, exp.id), exp.id, () => exp)
       void client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) })
     },
   })
 }
 
 type PauseVariables = { id: string; name: string; paused: boolean }
-type PauseContext = { detail: BatchExport | undefined; lists: [readonly unknown[], ExportPage | undefined][] }
 
 const setPausedKey = (orgId: string) => [...batchExportQueries.organization(orgId), 'set-paused'] as const
-
-/** Pause flips of one export still waiting for the server (the one asking included). */
-const pendingFlips = (client: QueryClient, orgId: string, id: string) => pendingFor(client, setPausedKey(orgId), id)
 
 /**
  * Pause or resume at once: the caches flip before the server answers and flip back (with a toast
@@ -190,6 +181,17 @@ const pendingFlips = (client: QueryClient, orgId: string, id: string) => pending
  */
 export function useSetPaused(orgId: string) {
   const client = useQueryClient()
+  const flip = optimistic(client, {
+    mutationKey: setPausedKey(orgId),
+    idOf: (v: PauseVariables) => v.id,
+    touches: ({ id }) => Object.values(caches(orgId, id)),
+    apply: ({ id, paused }) =>
+      updateItem<BatchExport>(client, caches(orgId, id), id, (e) => ({
+        ...e,
+        paused,
+        last_paused_at: paused ? new Date().toISOString() : e.last_paused_at,
+      })),
+  })
   return useMutation({
     mutationKey: setPausedKey(orgId),
     mutationFn: ({ id, paused }: PauseVariables) =>
@@ -198,32 +200,13 @@ export function useSetPaused(orgId: string) {
       failure: ({ name, paused }: PauseVariables) => `Could not ${paused ? 'pause' : 'resume'} “${name}”`,
       unchanged: ({ paused }: PauseVariables) => `It is still ${paused ? 'active' : 'paused'}.`,
     }),
-    onMutate: async ({ id, paused }): Promise<PauseContext> => {
-      const detailKey = batchExportQueries.detail(orgId, id).queryKey
-      await client.cancelQueries({ queryKey: detailKey })
-      await client.cancelQueries({ queryKey: batchExportQueries.lists(orgId) })
-      const context: PauseContext = {
-        detail: client.getQueryData(detailKey),
-        lists: client.getQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }),
-      }
-      const flip = (e: BatchExport): BatchExport =>
-        e.id !== id ? e : { ...e, paused, last_paused_at: paused ? new Date().toISOString() : e.last_paused_at }
-      client.setQueryData<BatchExport>(detailKey, (e) => (e ? flip(e) : e))
-      client.setQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }, (page) =>
-        page ? { ...page, results: page.results.map(flip) } : page,
-      )
-      return context
-    },
-    onError: (_error, { id }, context) => {
-      if (!context || pendingFlips(client, orgId, id) > 1) return
-      client.setQueryData(batchExportQueries.detail(orgId, id).queryKey, context.detail)
-      for (const [key, page] of context.lists) client.setQueryData(key, page)
-    },
+    onMutate: flip.onMutate,
+    onError: flip.onError,
     onSuccess: (exp) => {
-      if (pendingFlips(client, orgId, exp.id) === 1) replaceEverywhere(client, orgId, exp)
+      if (flip.isLast(exp.id)) updateItem(client, caches(orgId, exp.id), exp.id, () => exp)
     },
     onSettled: (_data, _error, { id }) => {
-      if (pendingFlips(client, orgId, id) > 1) return
+      if (!flip.isLast(id)) return
       void client.invalidateQueries({ queryKey: batchExportQueries.detail(orgId, id).queryKey })
       void client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) })
     },
@@ -240,11 +223,7 @@ export function useDeleteBatchExport(orgId: string) {
     // The confirmation dialog shows the failure; on success the user is taken to the list.
     meta: feedback({ failure: 'in-place', success: (_, exp: Deleted) => `Deleted ${exp.name}` }),
     onSuccess: (_, { id }) => {
-      client.setQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }, (page) => {
-        if (!page || !page.results.some((e) => e.id === id)) return page
-        const count = page.count === null ? null : Math.max(0, page.count - 1)
-        return { ...page, count, results: page.results.filter((e) => e.id !== id) }
-      })
+      removeFromLists(client, batchExportQueries.lists(orgId), id)
       // Only lists: refetching the deleted detail would just 404.
       client.removeQueries({ queryKey: batchExportQueries.detail(orgId, id).queryKey, exact: true })
       client.removeQueries({ queryKey: batchExportQueries.allLogs(orgId, id) })

@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { organization, type Me, type Organization, type OrganizationCreate, type OrganizationPatch } from '../contracts'
+import { removeFromLists, updateItem } from './cache-updates'
 import { feedback } from './feedback'
 import { meQueries } from './me'
-import { pageOf, type Page, type PageOf } from './pagination'
+import { pageOf, type Page } from './pagination'
 import { projectQueries } from './projects'
 import { request } from './request'
 
@@ -26,14 +27,10 @@ export const organizationQueries = {
     }),
 }
 
-type OrgPage = PageOf<Organization>
-
 /** Writes one organization into every cached list page and the signed-in user's summary. */
 function replaceEverywhere(client: QueryClient, org: Organization) {
-  client.setQueryData(organizationQueries.detail(org.id).queryKey, org)
-  client.setQueriesData<OrgPage>({ queryKey: organizationQueries.lists() }, (page) =>
-    page ? { ...page, results: page.results.map((o) => (o.id === org.id ? org : o)) } : page,
-  )
+  const caches = { detail: organizationQueries.detail(org.id).queryKey, lists: organizationQueries.lists() }
+  updateItem(client, caches, org.id, () => org)
   client.setQueryData<Me>(meQueries.user().queryKey, (user) =>
     user
       ? {
@@ -47,11 +44,7 @@ function replaceEverywhere(client: QueryClient, org: Organization) {
 
 /** Removes a deleted organization from every cache, so it is gone everywhere at once. */
 export function removeEverywhere(client: QueryClient, id: string) {
-  client.setQueriesData<OrgPage>({ queryKey: organizationQueries.lists() }, (page) => {
-    if (!page || !page.results.some((o) => o.id === id)) return page
-    const count = page.count === null ? null : Math.max(0, page.count - 1)
-    return { ...page, count, results: page.results.filter((o) => o.id !== id) }
-  })
+  removeFromLists(client, organizationQueries.lists(), id)
   client.setQueryData<Me>(meQueries.user().queryKey, (user) =>
     user
       ? {
