@@ -65,11 +65,54 @@ export default tseslint.config(
     },
   },
   {
+    // The fetch layer imports no UI: what the user is told is decided in src/app/feedback.ts.
     files: ['src/api/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../features/*', '../app/*'], message: 'api must not import features or app.' }] },
+        {
+          patterns: [
+            {
+              group: ['../features/*', '../app/*', '../components/*'],
+              message: 'api must not import features, app or components.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared components know no API: they show what they are given (helpers they need live in src/lib).
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../api/*', '../features/*', '../app/*'],
+              message: 'A shared component never imports api, features or app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Pure helpers: contracts and other helpers only (no React, no fetching, no UI).
+    files: ['src/lib/**/*.ts'],
+    ignores: ['src/lib/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./|\\.\\./contracts(/|$))',
+              message: 'src/lib imports only src/contracts and src/lib.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { isApiError } from './api/errors'
+import { isApiError } from './lib/api-error'
 import { consumeKeyFragment } from './api/session'
 import { App } from './app/app'
 import './app/theme.css'

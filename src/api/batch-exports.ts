@@ -21,7 +21,8 @@ import {
 import { plural } from '../lib/format'
 import { feedback } from './feedback'
 import { optimistic, removeFromLists, updateItem, type ItemCaches } from './cache-updates'
-import { pageOf, type Page } from './pagination'
+import { pageOf } from './pagination'
+import { type Page } from '../lib/page'
 import { request } from './request'
 
 const enc = encodeURIComponent

@@ -4,7 +4,8 @@ import { organization, type Me, type Organization, type OrganizationCreate, type
 import { removeFromLists, updateItem } from './cache-updates'
 import { feedback } from './feedback'
 import { meQueries } from './me'
-import { pageOf, type Page } from './pagination'
+import { pageOf } from './pagination'
+import { type Page } from '../lib/page'
 import { projectQueries } from './projects'
 import { request } from './request'
 

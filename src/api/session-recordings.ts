@@ -7,7 +7,8 @@ import {
   type SessionRecordingPatch,
 } from '../contracts'
 import { feedback } from './feedback'
-import { pageOf, type Page, type PageOf } from './pagination'
+import { pageOf, type PageOf } from './pagination'
+import { type Page } from '../lib/page'
 import { optimistic, removeFromLists, updateItem, type ItemCaches } from './cache-updates'
 import { request } from './request'
 

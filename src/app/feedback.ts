@@ -1,5 +1,5 @@
 import type { MutationMeta } from '@tanstack/react-query'
-import { describeError, isApiError } from '../api/errors'
+import { describeError, isApiError } from '../lib/api-error'
 import { toast } from '../components/toast'
 
 // The one feedback policy of the console. A failure is shown where the user acted: a form (on its

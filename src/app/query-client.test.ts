@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { onlineManager, type MutationOptions } from '@tanstack/react-query'
-import { ApiError } from '../api/errors'
+import { ApiError } from '../lib/api-error'
 import { feedback } from '../api/feedback'
 import { getToasts, toast } from '../components/toast'
 import { createQueryClient } from './query-client'

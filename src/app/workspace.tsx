@@ -4,7 +4,7 @@ import { useQuery, useSuspenseQueries } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
 import type { Project } from '../contracts'
 import { meQueries } from '../api/me'
-import { scopePermission, type Permission } from '../api/permissions'
+import { scopePermission, type Permission } from '../lib/permissions'
 import { projectQueries } from '../api/projects'
 
 type Workspace = {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom'
-import { PAGE_SIZES, toPage } from '../api/pagination'
+import { PAGE_SIZES, toPage } from '../lib/page'
 import { parseListParams, writeListParams, type ListParamsOptions } from '../lib/list-params'
 
 type Options = Partial<ListParamsOptions>

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom'
 import type { BatchExport } from '../../contracts'
 import { useDeleteBatchExport } from '../../api/batch-exports'
-import type { Permission } from '../../api/permissions'
+import type { Permission } from '../../lib/permissions'
 import { DangerZone } from '../../components/danger-zone'
 import { LEAVE_WITHOUT_ASKING } from '../../components/unsaved-changes-guard'
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { ChevronRight } from 'lucide-react'
 import type { BatchExport } from '../../contracts'
-import type { Permission } from '../../api/permissions'
+import type { Permission } from '../../lib/permissions'
 import type { Column } from '../../components/table'
 import { Time } from '../../components/time'
 import { INTERVAL_LABELS } from '../../lib/schedule'

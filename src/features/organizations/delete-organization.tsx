@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom'
 import type { Organization } from '../../contracts'
 import { useDeleteOrganization } from '../../api/organizations'
-import type { Permission } from '../../api/permissions'
+import type { Permission } from '../../lib/permissions'
 import { DangerZone } from '../../components/danger-zone'
 import { LEAVE_WITHOUT_ASKING } from '../../components/unsaved-changes-guard'
 import { plural } from '../../lib/format'

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { Organization } from '../../contracts'
-import { membershipName } from '../../api/permissions'
+import { membershipName } from '../../lib/permissions'
 import { CopyButton } from '../../components/copy-button'
 import { Time } from '../../components/time'
 import { formatNumber } from '../../lib/format'

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import { describeError, isApiError } from '../../api/errors'
+import { describeError, isApiError } from '../../lib/api-error'
 import { retryDelay, shouldRetryMutation } from '../../api/retry'
 import { deleteRecording, forgetRecording, recordingQueries } from '../../api/session-recordings'
 import { toast } from '../../components/toast'
