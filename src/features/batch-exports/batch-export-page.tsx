@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useSuspenseQuery } from '@tanstack/react-query'
-import { useParams, useSearchParams } from 'react-router-dom'
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
+import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { History, Pencil } from 'lucide-react'
 import { batchExportQueries } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
@@ -14,10 +14,20 @@ import { BackfillDialog } from './backfill-dialog'
 import { DeleteExport } from './delete-export'
 import { ExportFacts } from './export-facts'
 import { ExportStateBadge } from './export-state'
+import { readLogFilters } from './log-params'
 import { LogsPanel } from './logs-panel'
 import { PauseSwitch } from './pause-switch'
 import { RunHistory } from './run-history'
 import './batch-exports.css'
+
+/** The route's loader: the export (its runs come with it) and, on the logs tab, its logs as the URL filters them. */
+export function loader(client: QueryClient, { params, request }: LoaderFunctionArgs) {
+  const { orgId = '', exportId = '' } = params
+  void client.prefetchQuery(batchExportQueries.detail(orgId, exportId))
+  const search = new URL(request.url).searchParams
+  if (search.get('tab') === 'logs')
+    void client.prefetchInfiniteQuery(batchExportQueries.logs(orgId, exportId, readLogFilters(search)))
+}
 
 /** /orgs/:orgId/batch-exports/:exportId — state, run history, logs, backfill and delete. */
 export function BatchExportPage() {

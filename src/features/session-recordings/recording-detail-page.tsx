@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
+import { useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { ChevronLeft, ChevronRight, Eye, EyeOff, Keyboard, Share2, Trash2 } from 'lucide-react'
 import { useScopePermission } from '../../api/permissions'
 import { usePrefetchSharing } from '../../api/sharing'
@@ -24,8 +24,20 @@ import { SharingPanel } from './sharing-panel'
 import { ShortcutsDialog } from './shortcuts-dialog'
 import { DETAIL_SHORTCUTS } from './triage-keys'
 import { useNeighbors, type Neighbor } from './use-neighbors'
+import { prefetchRecordingList } from './use-recording-list'
 import { refuseShortcut, useTriageKeys } from './use-triage-keys'
 import './recordings.css'
+
+/**
+ * The route's loader: the recording (unless a cached list page already holds it: then it shows at once
+ * and refreshes when stale) and the list page around it that previous/next step through.
+ */
+export function loader(client: QueryClient, { params, request }: LoaderFunctionArgs) {
+  const projectId = Number(params.projectId)
+  const id = params.recordingId ?? ''
+  if (!recordingFromLists(client, projectId, id)) void client.prefetchQuery(recordingQueries.detail(projectId, id))
+  prefetchRecordingList(client, projectId, new URL(request.url))
+}
 
 /** /projects/:projectId/recordings/:recordingId — every field, the person, viewed, share, delete, previous/next. */
 export function RecordingDetailPage() {
