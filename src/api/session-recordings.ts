@@ -5,7 +5,7 @@ import {
   type RecordingFilters,
   type SessionRecording,
   type SessionRecordingPatch,
-} from '../contracts'
+} from '../contracts/session-recordings'
 import { feedback } from './feedback'
 import { pageOf, type PageOf } from './pagination'
 import { type Page } from '../lib/page'

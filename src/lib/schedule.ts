@@ -1,4 +1,4 @@
-import { INTERVAL_MS, type BatchExportInterval } from '../contracts'
+import { INTERVAL_MS, type BatchExportInterval } from '../contracts/batch-exports'
 
 /** Length of each interval, from the contract the server schedules with. */
 export { INTERVAL_MS }

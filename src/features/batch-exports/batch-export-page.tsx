@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { History, Pencil } from 'lucide-react'
+import { batchExportLogQueries } from '../../api/batch-export-logs'
 import { batchExportQueries } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
 import { Button, ButtonLink } from '../../components/button'
@@ -26,7 +27,7 @@ export function loader(client: QueryClient, { params, request }: LoaderFunctionA
   void client.prefetchQuery(batchExportQueries.detail(orgId, exportId))
   const search = new URL(request.url).searchParams
   if (search.get('tab') === 'logs')
-    void client.prefetchInfiniteQuery(batchExportQueries.logs(orgId, exportId, readLogFilters(search)))
+    void client.prefetchInfiniteQuery(batchExportLogQueries.logs(orgId, exportId, readLogFilters(search)))
 }
 
 /** /orgs/:orgId/batch-exports/:exportId — state, run history, logs, backfill and delete. */

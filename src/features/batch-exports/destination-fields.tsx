@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form'
-import { DESTINATION_TYPES, SECRET_FIELDS, type DestinationType } from '../../contracts'
+import { DESTINATION_TYPES, SECRET_FIELDS, type DestinationType } from '../../contracts/batch-exports'
 import { Field, Select } from '../../components/field'
 import type { ExportFormValues } from './export-form-values'
 import { S3Fields } from './s3-fields'

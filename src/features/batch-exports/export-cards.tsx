@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import type { Permission } from '../../lib/permissions'
 import { Time } from '../../components/time'
 import { INTERVAL_LABELS } from '../../lib/schedule'

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { ChevronRight } from 'lucide-react'
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import type { Permission } from '../../lib/permissions'
 import type { Column } from '../../components/table'
 import { Time } from '../../components/time'

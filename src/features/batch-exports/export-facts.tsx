@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import { CopyButton } from '../../components/copy-button'
 import { Time } from '../../components/time'
 import { INTERVAL_LABELS } from '../../lib/schedule'

@@ -4,10 +4,7 @@ import { z } from 'zod'
 import {
   BATCH_EXPORT_INTERVALS,
   BATCH_EXPORT_MODELS,
-  COMPRESSIONS,
   DESTINATION_TYPES,
-  ENCRYPTIONS,
-  FILE_FORMATS,
   SECRET_FIELDS,
   batchExportCreate,
   batchExportPatch,
@@ -16,7 +13,8 @@ import {
   type BatchExportPatch,
   type DestinationInput,
   type DestinationType,
-} from '../../contracts'
+} from '../../contracts/batch-exports'
+import { COMPRESSIONS, ENCRYPTIONS, FILE_FORMATS } from '../../contracts/s3'
 import { instantToLocalInput, toZonedIso, zonedToInstant } from '../../lib/schedule-zone'
 
 /**

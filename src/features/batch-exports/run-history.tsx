@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { ChevronDown, ChevronRight, History } from 'lucide-react'
-import type { BatchExport, BatchExportRun } from '../../contracts'
+import type { BatchExport, BatchExportRun } from '../../contracts/batch-exports'
 import { Badge } from '../../components/badge'
 import { CopyButton } from '../../components/copy-button'
 import { EmptyState } from '../../components/empty-state'

@@ -1,4 +1,4 @@
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import { useSetPaused } from '../../api/batch-exports'
 
 /** Pause or resume an export at once; if the server refuses, it flips back and a toast says why. */

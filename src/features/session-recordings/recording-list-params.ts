@@ -1,4 +1,9 @@
-import { RECORDING_ORDERS, recordingsQuery, type RecordingFilters, type RecordingOrder } from '../../contracts'
+import {
+  RECORDING_ORDERS,
+  recordingsQuery,
+  type RecordingFilters,
+  type RecordingOrder,
+} from '../../contracts/session-recordings'
 import { resolveDate } from '../../contracts/recording-filters'
 import type { RecordingListParams } from '../../api/session-recordings'
 import { toPage, type Page } from '../../lib/page'
