@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { act, waitFor } from '@testing-library/react'
-import type { LogEntry } from '../contracts'
+import type { LogEntry } from '../contracts/batch-exports'
 import { exportFixture } from '../testing/fixtures'
 import { jsonResponse, renderHookWithClient } from '../testing/render'
 import { batchExportLogQueries, useLiveLogs } from './batch-export-logs'

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, waitFor } from '@testing-library/react'
-import type { BatchExport, BatchExportRun } from '../contracts'
+import type { BatchExport, BatchExportRun } from '../contracts/batch-exports'
 import { exportFixture, runFixture } from '../testing/fixtures'
 import { jsonResponse, renderHookWithClient } from '../testing/render'
 import { batchExportQueries, detailRefetchInterval, useSetPaused } from './batch-exports'
