@@ -3,6 +3,7 @@ import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { History, Pencil } from 'lucide-react'
 import { batchExportLogQueries } from '../../api/batch-export-logs'
+import { batchExportRunQueries } from '../../api/batch-export-runs'
 import { batchExportQueries } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
 import { Button, ButtonLink } from '../../components/button'
@@ -19,15 +20,23 @@ import { readLogFilters } from './log-params'
 import { LogsPanel } from './logs-panel'
 import { PauseSwitch } from './pause-switch'
 import { RunHistory } from './run-history'
+import { readRunPage } from './run-params'
 import './batch-exports.css'
 
-/** The route's loader: the export (its runs come with it) and, on the logs tab, its logs as the URL filters them. */
+/**
+ * The route's loader: the export, then (runs are under its project) the page of run history the URL
+ * shows; on the logs tab, its logs as the URL filters them.
+ */
 export function loader(client: QueryClient, { params, request }: LoaderFunctionArgs) {
   const { orgId = '', exportId = '' } = params
-  void client.prefetchQuery(batchExportQueries.detail(orgId, exportId))
   const search = new URL(request.url).searchParams
+  const exp = client.fetchQuery(batchExportQueries.detail(orgId, exportId))
   if (search.get('tab') === 'logs')
     void client.prefetchInfiniteQuery(batchExportLogQueries.logs(orgId, exportId, readLogFilters(search)))
+  else
+    exp
+      .then((e) => client.prefetchQuery(batchExportRunQueries.page(orgId, e.team_id, e.id, readRunPage(search).window)))
+      .catch(() => undefined) // the page shows the export's own failure
 }
 
 /** /orgs/:orgId/batch-exports/:exportId — state, run history, logs, backfill and delete. */
@@ -81,7 +90,14 @@ export function BatchExportPage() {
           {
             id: 'runs',
             label: 'Runs',
-            panel: () => <RunHistory exp={exp} logsHref={(runId) => `${base}/${exp.id}?tab=logs&run=${runId}`} />,
+            panel: () => (
+              <RunHistory
+                orgId={orgId}
+                exp={exp}
+                permission={canWrite}
+                logsHref={(runId) => `${base}/${exp.id}?tab=logs&run=${runId}`}
+              />
+            ),
           },
           { id: 'logs', label: 'Logs', panel: () => <LogsPanel orgId={orgId} exp={exp} /> },
         ]}
