@@ -23,6 +23,13 @@ const SERVER_CASTS = [
   },
 ]
 
+// The console imports the contract file it needs, never the barrel (src/contracts/index.ts): zod schemas
+// are not tree-shaken, so the barrel would put every contract into every chunk that imports it.
+const noContractsBarrel = {
+  regex: '^(\\.\\./)+contracts$',
+  message: "Import the contract's own file (e.g. '../contracts/batch-exports'), not the barrel.",
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'playwright-report', 'test-results', 'bench/results'] },
   js.configs.recommended,
@@ -86,11 +93,56 @@ export default tseslint.config(
     },
   },
   {
+    // The fetch layer imports no UI: what the user is told is decided in src/app/feedback.ts.
     files: ['src/api/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../features/*', '../app/*'], message: 'api must not import features or app.' }] },
+        {
+          patterns: [
+            {
+              group: ['../features/*', '../app/*', '../components/*'],
+              message: 'api must not import features, app or components.',
+            },
+            noContractsBarrel,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared components know no API: they show what they are given (helpers they need live in src/lib).
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../api/*', '../features/*', '../app/*'],
+              message: 'A shared component never imports api, features or app.',
+            },
+            noContractsBarrel,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Pure helpers: contracts and other helpers only (no React, no fetching, no UI).
+    files: ['src/lib/**/*.ts'],
+    ignores: ['src/lib/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./|\\.\\./contracts/)',
+              message: "src/lib imports only src/lib and src/contracts' own files.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -105,9 +157,19 @@ export default tseslint.config(
               group: ['../../app/*', '../*/*', '!../../*'],
               message: 'A feature never imports app or another feature.',
             },
+            noContractsBarrel,
           ],
         },
       ],
     },
+  },
+  {
+    files: [
+      'src/app/**/*.{ts,tsx}',
+      'src/shared-recording/**/*.{ts,tsx}',
+      'src/testing/**/*.{ts,tsx}',
+      'src/*.{ts,tsx}',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noContractsBarrel] }] },
   },
 )
