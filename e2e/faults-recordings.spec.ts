@@ -34,7 +34,7 @@ const MUTATIONS: Mutation[] = [
         target: { method: 'PATCH', url: `**${apiPath(id)}` },
         submit: () => button(viewed).click(),
         optimistic: () => expect(button(!viewed)).toBeVisible(),
-        failure: () => toast(page, 'Could not save the change'),
+        failure: () => toast(page, `Could not mark the recording ${viewed ? 'not viewed' : 'viewed'}`),
         failed: async () => {
           await expect(button(viewed)).toBeVisible()
           expect((await api<SessionRecording>(apiPath(id))).body.viewed).toBe(viewed)
@@ -95,15 +95,16 @@ const MUTATIONS: Mutation[] = [
       const id = rows[0]!.id
       await signInByLink(page, `${listPath}/${id}`)
       await page.getByRole('button', { name: 'Share…' }).click()
-      const toggle = page
-        .getByRole('dialog', { name: 'Share recording' })
-        .getByRole('switch', { name: 'Share publicly' })
+      const panel = page.getByRole('dialog', { name: 'Share recording' })
+      const toggle = panel.getByRole('switch', { name: 'Share publicly' })
       const stored = async () => (await api<SharingConfiguration>(`${apiPath(id)}sharing/`)).body.enabled
       let enabled = false
       return {
         target: { method: 'PATCH', url: `**${apiPath(id)}sharing/` },
         submit: () => toggle.click(),
-        failure: () => toast(page, `Could not turn public sharing ${enabled ? 'off' : 'on'}`),
+        // Said in the panel, next to the switch.
+        failure: () =>
+          panel.getByRole('alert').filter({ hasText: `Could not turn public sharing ${enabled ? 'off' : 'on'}` }),
         failed: async () => {
           await expect(toggle).toBeChecked({ checked: enabled })
           expect(await stored()).toBe(enabled)
@@ -136,7 +137,7 @@ const MUTATIONS: Mutation[] = [
             await panel.getByRole('button', { name: 'Rotate link…' }).click()
         },
         submit: () => panel.getByRole('button', { name: 'Rotate link', exact: true }).click(),
-        failure: () => toast(page, 'Could not rotate the link (the current one still works)'),
+        failure: () => panel.getByRole('alert').filter({ hasText: 'Could not rotate the link' }),
         failed: async () => {
           await expect(panel.getByRole('textbox', { name: 'Access token' })).toHaveValue(masked(current))
           expect(await token()).toBe(current)

@@ -48,7 +48,8 @@ test('rename, logo and toggles are saved and still there after a reload', async 
   await page.getByRole('switch', { name: 'Approve AI data processing' }).click()
   await expect(page.getByText('Unsaved changes')).toBeVisible()
   await save(page).click()
-  await expect(page.getByText('Settings saved')).toBeVisible()
+  // Said where the user saved: the save bar.
+  await expect(page.getByText('All changes saved')).toBeVisible()
   await expect(save(page)).toBeDisabled()
   await expect(page).toHaveTitle(new RegExp(renamed))
 

@@ -7,6 +7,7 @@ import type { Env } from './env'
 import { readJsonBody } from './http/body'
 import { forbidden, HttpError } from './http/errors'
 import { sendJson, setSecurityHeaders } from './http/headers'
+import { createHealth, healthProbe } from './http/health'
 import { createProxy } from './http/proxy'
 import { createRateLimiter } from './http/rate-limit'
 import { compile, match, type Result, type RouteDef } from './http/route'
@@ -75,6 +76,7 @@ export function createApp(options: AppOptions) {
   const sharedPage = options.db ? createSharedPageHandler(options.db, options.STATIC_DIR) : null
   // Local mode only: in proxy mode the SDK sends to PostHog itself.
   const capture = options.db ? createCaptureHandler(options.db) : null
+  const health = createHealth({ db: options.db, upstream: options.UPSTREAM_URL })
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const db = options.db!
@@ -166,7 +168,9 @@ export function createApp(options: AppOptions) {
       return sendJson(res, 400, { type: 'invalid_request', code: 'bad_url', detail: 'Malformed URL.', attr: null })
     }
     try {
-      if (capture && isCapturePath(url.pathname)) {
+      if (healthProbe(url.pathname)) {
+        await health(req, res, url)
+      } else if (capture && isCapturePath(url.pathname)) {
         await capture(req, res, url)
       } else if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         if (proxy) await proxy(req, res, url.pathname + url.search)

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { organization, paginated } from '../src/contracts'
 import { exited, randomPort, startServerProcess } from './test/process'
 
 describe('npm start, as a user runs it', () => {
@@ -19,7 +20,7 @@ describe('npm start, as a user runs it', () => {
         headers: { authorization: `Bearer ${key}` },
       })
       expect(orgs.status).toBe(200)
-      expect(((await orgs.json()) as { count: number }).count).toBeGreaterThan(0)
+      expect(paginated(organization).parse(await orgs.json()).count).toBeGreaterThan(0)
       // Each demo project's capture token is printed next to the link, and capture takes it.
       const tokens = [...out.matchAll(/^Capture to "(.+)" \(project (\d+)\): token (phc_[\w-]+)$/gm)]
       expect(tokens.map((m) => m[1])).toEqual(['Web app', 'Marketing site'])

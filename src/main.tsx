@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { isApiError } from './api/errors'
+import { isApiError } from './lib/api-error'
 import { connectSession, consumeKeyFragment, keepSessionAcrossReload } from './api/session'
 import { onBeforeReload } from './lib/reload'
 import { App } from './app/app'

@@ -33,11 +33,11 @@ const raw = (path: string, init: RequestInit) =>
 
 const personOf = (distinctId: string) =>
   h.db
-    .prepare(
+    .prepare<[number, string], { uuid: string; name: string | null; properties: string }>(
       `SELECT p.uuid, p.name, p.properties FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
        WHERE d.team_id = ? AND d.distinct_id = ?`,
     )
-    .get(projectId, distinctId) as { uuid: string; name: string | null; properties: string } | undefined
+    .get(projectId, distinctId)
 
 const recording = async (id: string) => {
   const res = await h.call(sessionRecording, 'GET', `/api/projects/${projectId}/session_recordings/${id}/`)
@@ -45,7 +45,7 @@ const recording = async (id: string) => {
 }
 
 /** Rows the server's connection has written so far: a refused request must not move it. */
-const changes = () => h.db.prepare('SELECT total_changes()').pluck().get() as number
+const changes = () => h.db.prepare<[], number>('SELECT total_changes()').pluck().get()
 
 describe('project token', () => {
   it('is the project’s api_token, phc_ and url-safe, distinct per project', async () => {

@@ -25,7 +25,7 @@ const captureError = z.strictObject({
 })
 
 /** Rows this connection (the server's) has written so far: a refused request must not move it. */
-const changes = () => h.db.prepare('SELECT total_changes()').pluck().get() as number
+const changes = () => h.db.prepare<[], number>('SELECT total_changes()').pluck().get()
 
 const PATHS = ['/e/', '/i/v0/e/', '/batch/', '/capture/', '/track', '/engage/', '/s/', '/flags/?v=2', '/decide/']
 const ENCODINGS: Encoding[] = ['json', 'gzip-js', 'gzip-js-param', 'base64-form', 'content-encoding-gzip', 'get-base64']

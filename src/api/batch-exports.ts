@@ -1,58 +1,26 @@
-import { useEffect } from 'react'
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
   batchExport,
-  logEntry,
   type BackfillInput,
   type BatchExport,
   type BatchExportCreate,
   type BatchExportPatch,
-  type LogLevel,
   type RunStatus,
-} from '../contracts'
-import { pageOf, type Page, type PageOf } from './pagination'
-import { pendingFor } from './pending'
+} from '../contracts/batch-exports'
+import { plural } from '../lib/format'
+import { feedback } from './feedback'
+import { optimistic, removeFromLists, updateItem, type ItemCaches } from './cache-updates'
+import { pageOf } from './pagination'
+import { type Page } from '../lib/page'
 import { request } from './request'
 
 const enc = encodeURIComponent
 const base = (orgId: string) => `/api/organizations/${enc(orgId)}/batch_exports/`
-const path = (orgId: string, id: string) => `${base(orgId)}${enc(id)}/`
+/** One export's URL (its logs, runs and backfills live below it). */
+export const batchExportPath = (orgId: string, id: string) => `${base(orgId)}${enc(id)}/`
+const path = batchExportPath
 
-/** What the logs tab filters by; empty means "all". */
-export type LogFilters = { levels: LogLevel[]; search: string; runId: string | null }
-
-/** A page of logs: everything strictly older than `before` (when set), skipping `offset` of those. */
-type LogCursor = { before: string | null; offset: number }
-
-const fetchLogs = (
-  orgId: string,
-  id: string,
-  filters: LogFilters,
-  page: LogCursor & { limit: number },
-  signal: AbortSignal,
-) =>
-  request(`${path(orgId, id)}logs/`, pageOf(logEntry), {
-    signal,
-    query: {
-      limit: page.limit,
-      offset: page.offset || undefined,
-      before: page.before,
-      level: filters.levels.length ? filters.levels : undefined,
-      search: filters.search.trim() || undefined,
-      instance_id: filters.runId,
-    },
-  })
-
-const LOG_PAGE_SIZE = 50
 /** Runs that will still change: queued, exporting, or waiting for a retry. */
 export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['Running', 'Starting', 'FailedRetryable']
 /** A run that has not changed for this long is waiting (a long queue, a PostHog that is busy), not moving. */
@@ -68,8 +36,6 @@ export function detailRefetchInterval(exp: BatchExport | undefined, now = Date.n
   if (active.length === 0) return false
   return active.some((r) => now - Date.parse(r.last_updated_at) < IDLE_AFTER_MS) ? 3_000 : 300_000
 }
-
-const oneMsLater = (iso: string) => new Date(Date.parse(iso) + 1).toISOString()
 
 export const batchExportQueries = {
   all: () => ['batch-exports'] as const,
@@ -87,74 +53,24 @@ export const batchExportQueries = {
       queryFn: ({ signal }) => request(path(orgId, id), batchExport, { signal }),
       refetchInterval: (query) => detailRefetchInterval(query.state.data),
     }),
+  /** The prefix of an export's logs (their queries are in ./batch-export-logs: only its page loads them). */
   allLogs: (orgId: string, id: string) => [...batchExportQueries.organization(orgId), 'logs', id] as const,
   /** Every page of an export's runs (the factory of the pages is in batch-export-runs.ts). */
   allRuns: (orgId: string, id: string) => [...batchExportQueries.organization(orgId), 'runs', id] as const,
-  /**
-   * Newest first; "load older" continues below the newest entry of the first page, so entries
-   * arriving meanwhile never shift what is already shown. Kept fresh by `useLiveLogs`, not by time.
-   */
-  logs: (orgId: string, id: string, filters: LogFilters) =>
-    infiniteQueryOptions({
-      queryKey: [...batchExportQueries.allLogs(orgId, id), filters],
-      queryFn: ({ signal, pageParam }) => fetchLogs(orgId, id, filters, { ...pageParam, limit: LOG_PAGE_SIZE }, signal),
-      initialPageParam: { before: null, offset: 0 } as LogCursor,
-      getNextPageParam: (last, pages, lastParam): LogCursor | undefined => {
-        if (!last.hasNext || last.results.length === 0) return undefined
-        const newest = pages[0]?.results[0]?.timestamp
-        if (lastParam.before === null)
-          return newest ? { before: oneMsLater(newest), offset: last.results.length } : undefined
-        return { before: lastParam.before, offset: lastParam.offset + last.results.length }
-      },
-      staleTime: Infinity,
-    }),
-  /** The newest entry and the count under the same filters: one small request that says whether the logs changed. */
-  newestLog: (orgId: string, id: string, filters: LogFilters) =>
-    queryOptions({
-      queryKey: [...batchExportQueries.allLogs(orgId, id), 'newest', filters],
-      queryFn: ({ signal }) => fetchLogs(orgId, id, filters, { before: null, offset: 0, limit: 1 }, signal),
-      refetchInterval: 5_000,
-      staleTime: 0,
-    }),
 }
 
-/**
- * The logs, live without re-fetching every loaded page every 5 s (TanStack Query v5 refetches all
- * pages of an infinite query): `newestLog` polls, and the pages are re-fetched only when its newest
- * entry or count differs from the first page's.
- */
-export function useLiveLogs(orgId: string, id: string, filters: LogFilters) {
-  const query = useInfiniteQuery(batchExportQueries.logs(orgId, id, filters))
-  const newest = useQuery(batchExportQueries.newestLog(orgId, id, filters))
-  const first = query.data?.pages[0]
-  // Only a probe newer than the last attempt counts, so a failed refresh waits for the next probe.
-  const changed =
-    first !== undefined &&
-    newest.data !== undefined &&
-    newest.dataUpdatedAt > Math.max(query.dataUpdatedAt, query.errorUpdatedAt) &&
-    (newest.data.count !== first.count || newest.data.results[0]?.timestamp !== first.results[0]?.timestamp)
-  const { refetch, isFetching } = query
-  useEffect(() => {
-    if (changed && !isFetching) void refetch()
-  }, [changed, isFetching, refetch])
-  return { query, refreshing: isFetching || newest.isFetching }
-}
-
-type ExportPage = PageOf<BatchExport>
-
-/** Writes one export into its detail cache and every cached list page. */
-function replaceEverywhere(client: QueryClient, orgId: string, exp: BatchExport) {
-  client.setQueryData(batchExportQueries.detail(orgId, exp.id).queryKey, exp)
-  client.setQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }, (page) =>
-    page ? { ...page, results: page.results.map((e) => (e.id === exp.id ? exp : e)) } : page,
-  )
-}
+/** Where one export is cached. */
+const caches = (orgId: string, id: string): ItemCaches => ({
+  detail: batchExportQueries.detail(orgId, id).queryKey,
+  lists: batchExportQueries.lists(orgId),
+})
 
 export function useCreateBatchExport(orgId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (input: BatchExportCreate) => request(base(orgId), batchExport, { method: 'POST', body: input }),
-    meta: { inlineErrors: true },
+    // The form shows a failure; the new export opens afterwards.
+    meta: feedback({ failure: 'in-place', success: (exp: BatchExport) => `Created ${exp.name}` }),
     onSuccess: (exp) => {
       client.setQueryData(batchExportQueries.detail(orgId, exp.id).queryKey, exp)
       void client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) })
@@ -166,77 +82,69 @@ export function useUpdateBatchExport(orgId: string, id: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (patch: BatchExportPatch) => request(path(orgId, id), batchExport, { method: 'PATCH', body: patch }),
-    meta: { inlineErrors: true },
+    // The form shows a failure; the export opens afterwards.
+    meta: feedback({ failure: 'in-place', success: (exp: BatchExport) => `Saved ${exp.name}` }),
     onSuccess: (exp) => {
-      replaceEverywhere(client, orgId, exp)
+      updateItem(client, caches(orgId, exp.id), exp.id, () => exp)
       void client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) })
     },
   })
 }
 
-type PauseVariables = { id: string; paused: boolean }
-type PauseContext = { detail: BatchExport | undefined; lists: [readonly unknown[], ExportPage | undefined][] }
+type PauseVariables = { id: string; name: string; paused: boolean }
 
 const setPausedKey = (orgId: string) => [...batchExportQueries.organization(orgId), 'set-paused'] as const
 
-/** Pause flips of one export still waiting for the server (the one asking included). */
-const pendingFlips = (client: QueryClient, orgId: string, id: string) => pendingFor(client, setPausedKey(orgId), id)
-
 /**
- * Pause or resume at once: the caches flip before the server answers and flip back if it
- * refuses (the caller says so in a toast). The server stamps `last_paused_at`. While a later flip
+ * Pause or resume at once: the caches flip before the server answers and flip back (with a toast
+ * saying why) if it refuses. The server stamps `last_paused_at`. While a later flip
  * of the same export is on its way, an earlier answer leaves the caches to it.
  */
 export function useSetPaused(orgId: string) {
   const client = useQueryClient()
+  const flip = optimistic(client, {
+    mutationKey: setPausedKey(orgId),
+    idOf: (v: PauseVariables) => v.id,
+    touches: ({ id }) => Object.values(caches(orgId, id)),
+    apply: ({ id, paused }) =>
+      updateItem<BatchExport>(client, caches(orgId, id), id, (e) => ({
+        ...e,
+        paused,
+        last_paused_at: paused ? new Date().toISOString() : e.last_paused_at,
+      })),
+  })
   return useMutation({
     mutationKey: setPausedKey(orgId),
     mutationFn: ({ id, paused }: PauseVariables) =>
       request(path(orgId, id), batchExport, { method: 'PATCH', body: { paused } satisfies BatchExportPatch }),
-    meta: { inlineErrors: true },
-    onMutate: async ({ id, paused }): Promise<PauseContext> => {
-      const detailKey = batchExportQueries.detail(orgId, id).queryKey
-      await client.cancelQueries({ queryKey: detailKey })
-      await client.cancelQueries({ queryKey: batchExportQueries.lists(orgId) })
-      const context: PauseContext = {
-        detail: client.getQueryData(detailKey),
-        lists: client.getQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }),
-      }
-      const flip = (e: BatchExport): BatchExport =>
-        e.id !== id ? e : { ...e, paused, last_paused_at: paused ? new Date().toISOString() : e.last_paused_at }
-      client.setQueryData<BatchExport>(detailKey, (e) => (e ? flip(e) : e))
-      client.setQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }, (page) =>
-        page ? { ...page, results: page.results.map(flip) } : page,
-      )
-      return context
-    },
-    onError: (_error, { id }, context) => {
-      if (!context || pendingFlips(client, orgId, id) > 1) return
-      client.setQueryData(batchExportQueries.detail(orgId, id).queryKey, context.detail)
-      for (const [key, page] of context.lists) client.setQueryData(key, page)
-    },
+    meta: feedback({
+      failure: ({ name, paused }: PauseVariables) => `Could not ${paused ? 'pause' : 'resume'} “${name}”`,
+      unchanged: ({ paused }: PauseVariables) => `It is still ${paused ? 'active' : 'paused'}.`,
+    }),
+    onMutate: flip.onMutate,
+    onError: flip.onError,
     onSuccess: (exp) => {
-      if (pendingFlips(client, orgId, exp.id) === 1) replaceEverywhere(client, orgId, exp)
+      if (flip.isLast(exp.id)) updateItem(client, caches(orgId, exp.id), exp.id, () => exp)
     },
     onSettled: (_data, _error, { id }) => {
-      if (pendingFlips(client, orgId, id) > 1) return
+      if (!flip.isLast(id)) return
       void client.invalidateQueries({ queryKey: batchExportQueries.detail(orgId, id).queryKey })
       void client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) })
     },
   })
 }
 
+/** The export to delete; its name is for the confirmation. */
+type Deleted = Pick<BatchExport, 'id' | 'name'>
+
 export function useDeleteBatchExport(orgId: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => request(path(orgId, id), z.undefined(), { method: 'DELETE' }),
-    meta: { inlineErrors: true },
-    onSuccess: (_, id) => {
-      client.setQueriesData<ExportPage>({ queryKey: batchExportQueries.lists(orgId) }, (page) => {
-        if (!page || !page.results.some((e) => e.id === id)) return page
-        const count = page.count === null ? null : Math.max(0, page.count - 1)
-        return { ...page, count, results: page.results.filter((e) => e.id !== id) }
-      })
+    mutationFn: ({ id }: Deleted) => request(path(orgId, id), z.undefined(), { method: 'DELETE' }),
+    // The confirmation dialog shows the failure; on success the user is taken to the list.
+    meta: feedback({ failure: 'in-place', success: (_, exp: Deleted) => `Deleted ${exp.name}` }),
+    onSuccess: (_, { id }) => {
+      removeFromLists(client, batchExportQueries.lists(orgId), id)
       // Only lists: refetching the deleted detail would just 404.
       client.removeQueries({ queryKey: batchExportQueries.detail(orgId, id).queryKey, exact: true })
       client.removeQueries({ queryKey: batchExportQueries.allLogs(orgId, id) })
@@ -245,13 +153,20 @@ export function useDeleteBatchExport(orgId: string) {
   })
 }
 
+/** The range to backfill, and how many runs the console's plan says it creates (for the confirmation). */
+type BackfillVariables = { range: BackfillInput; runs: number }
+
 /** POST …/backfill/ (deprecated): one run per interval; 200 with the backfill's id (older servers: empty). */
 export function useBackfill(orgId: string, id: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (input: BackfillInput) =>
-      request(`${path(orgId, id)}backfill/`, z.unknown(), { method: 'POST', body: input }),
-    meta: { inlineErrors: true },
+    mutationFn: ({ range }: BackfillVariables) =>
+      request(`${path(orgId, id)}backfill/`, z.unknown(), { method: 'POST', body: range }),
+    // The dialog shows a failure (on the start or end field when the server names one); it closes on success.
+    meta: feedback({
+      failure: 'in-place',
+      success: (_, { runs }: BackfillVariables) => `Backfill started: ${plural(runs, 'run')}`,
+    }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: batchExportQueries.detail(orgId, id).queryKey }),

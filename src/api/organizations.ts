@@ -1,8 +1,17 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { organization, type Me, type Organization, type OrganizationCreate, type OrganizationPatch } from '../contracts'
+import {
+  organization,
+  type Organization,
+  type OrganizationCreate,
+  type OrganizationPatch,
+} from '../contracts/organizations'
+import type { Me } from '../contracts/users'
+import { removeFromLists, updateItem } from './cache-updates'
+import { feedback } from './feedback'
 import { meQueries } from './me'
-import { pageOf, type Page, type PageOf } from './pagination'
+import { pageOf } from './pagination'
+import { type Page } from '../lib/page'
 import { projectQueries } from './projects'
 import { request } from './request'
 
@@ -25,14 +34,10 @@ export const organizationQueries = {
     }),
 }
 
-type OrgPage = PageOf<Organization>
-
 /** Writes one organization into every cached list page and the signed-in user's summary. */
 function replaceEverywhere(client: QueryClient, org: Organization) {
-  client.setQueryData(organizationQueries.detail(org.id).queryKey, org)
-  client.setQueriesData<OrgPage>({ queryKey: organizationQueries.lists() }, (page) =>
-    page ? { ...page, results: page.results.map((o) => (o.id === org.id ? org : o)) } : page,
-  )
+  const caches = { detail: organizationQueries.detail(org.id).queryKey, lists: organizationQueries.lists() }
+  updateItem(client, caches, org.id, () => org)
   client.setQueryData<Me>(meQueries.user().queryKey, (user) =>
     user
       ? {
@@ -46,11 +51,7 @@ function replaceEverywhere(client: QueryClient, org: Organization) {
 
 /** Removes a deleted organization from every cache, so it is gone everywhere at once. */
 export function removeEverywhere(client: QueryClient, id: string) {
-  client.setQueriesData<OrgPage>({ queryKey: organizationQueries.lists() }, (page) => {
-    if (!page || !page.results.some((o) => o.id === id)) return page
-    const count = page.count === null ? null : Math.max(0, page.count - 1)
-    return { ...page, count, results: page.results.filter((o) => o.id !== id) }
-  })
+  removeFromLists(client, organizationQueries.lists(), id)
   client.setQueryData<Me>(meQueries.user().queryKey, (user) =>
     user
       ? {
@@ -67,8 +68,8 @@ export function useCreateOrganization() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (input: OrganizationCreate) => request(base, organization, { method: 'POST', body: input }),
-    // The form shows a failure above its fields (or on one), so no toast repeats it.
-    meta: { inlineErrors: true },
+    // The form shows a failure above its fields (or on one); the new organization opens afterwards.
+    meta: feedback({ failure: 'in-place', success: (org: Organization) => `Created ${org.name}` }),
     onSuccess: (org) => {
       client.setQueryData(organizationQueries.detail(org.id).queryKey, org)
       const summary = { id: org.id, name: org.name, slug: org.slug, membership_level: org.membership_level }
@@ -86,19 +87,23 @@ export function useUpdateOrganization(id: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (patch: OrganizationPatch) => request(path(id), organization, { method: 'PATCH', body: patch }),
-    meta: { inlineErrors: true },
+    // The form shows a failure; its save bar says when everything is saved.
+    meta: feedback({ failure: 'in-place' }),
     // The server's answer is written into every cache that shows it; refetching would only repeat it.
     onSuccess: (org) => replaceEverywhere(client, org),
   })
 }
 
+/** The organization to delete; its name is for the confirmation. */
+type Deleted = Pick<Organization, 'id' | 'name'>
+
 export function useDeleteOrganization() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => request(path(id), z.undefined(), { method: 'DELETE' }),
-    // The confirmation dialog shows the failure.
-    meta: { inlineErrors: true },
-    onSuccess: (_, id) => {
+    mutationFn: ({ id }: Deleted) => request(path(id), z.undefined(), { method: 'DELETE' }),
+    // The confirmation dialog shows the failure; on success the user is taken to the list.
+    meta: feedback({ failure: 'in-place', success: (_, org: Deleted) => `Deleted ${org.name}` }),
+    onSuccess: (_, { id }) => {
       removeEverywhere(client, id)
       // Only lists and summaries: refetching the deleted detail would just 404.
       void client.invalidateQueries({ queryKey: organizationQueries.lists() })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { describeRange, pageOf, toPage } from './pagination'
+import { pageOf } from './pagination'
 
 const item = z.object({ id: z.number() })
 
@@ -29,19 +29,5 @@ describe('pageOf', () => {
   it('rejects anything else', () => {
     expect(pageOf(item).safeParse({ results: [{ id: 'x' }], has_next: true }).success).toBe(false)
     expect(pageOf(item).safeParse([{ id: 1 }]).success).toBe(false)
-  })
-})
-
-describe('paging', () => {
-  it('turns page and size into limit and offset', () => {
-    expect(toPage(1, 100)).toEqual({ limit: 100, offset: 0 })
-    expect(toPage(3, 25)).toEqual({ limit: 25, offset: 50 })
-    expect(toPage(0, 5000)).toEqual({ limit: 1000, offset: 0 })
-  })
-
-  it('describes the range shown', () => {
-    expect(describeRange({ limit: 100, offset: 0 }, 100, 2431, 'en-US')).toBe('1–100 of 2,431')
-    expect(describeRange({ limit: 50, offset: 100 }, 50, null, 'en-US')).toBe('101–150')
-    expect(describeRange({ limit: 50, offset: 0 }, 0, 0, 'en-US')).toBe('No results')
   })
 })

@@ -1,8 +1,5 @@
 import { z } from 'zod'
-import { DEFAULT_LIMIT, MAX_LIMIT, hasNextPage, paginated } from '../contracts/common'
-
-/** What the console asks for: a window into a list. */
-export type Page = { limit: number; offset: number }
+import { hasNextPage, paginated } from '../contracts/common'
 
 /** One page of any list, whichever envelope the server used. `count` is null when unknown. */
 export type PageOf<T> = {
@@ -35,21 +32,4 @@ export function pageOf<T extends z.ZodType>(item: T) {
           previous: body.previous ?? null,
         },
   )
-}
-
-export const PAGE_SIZES = [25, 50, 100, 250] as const
-
-/** 1-based page number and page size → limit/offset, within the server's bounds. */
-export function toPage(page: number, pageSize: number): Page {
-  const limit = Math.min(Math.max(1, Math.trunc(pageSize) || DEFAULT_LIMIT), MAX_LIMIT)
-  const offset = Math.max(0, (Math.max(1, Math.trunc(page) || 1) - 1) * limit)
-  return { limit, offset }
-}
-
-/** "1–100 of 2,431", or "101–150" when the total is unknown. */
-export function describeRange(page: Page, shown: number, count: number | null, locale?: string): string {
-  const fmt = new Intl.NumberFormat(locale)
-  if (shown === 0) return count === null || count === 0 ? 'No results' : `0 of ${fmt.format(count)}`
-  const range = `${fmt.format(page.offset + 1)}–${fmt.format(page.offset + shown)}`
-  return count === null ? range : `${range} of ${fmt.format(count)}`
 }

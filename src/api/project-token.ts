@@ -1,28 +1,31 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { project, type Project } from '../contracts/projects'
-import { describeError } from './errors'
+import { feedback } from './feedback'
 import type { PageOf } from './pagination'
 import { projectQueries } from './projects'
 import { request } from './request'
 
-// Apart from projects.ts, which the shell loads on the first route: this pulls in sonner, which only the
-// (lazy) project page may.
-
-/** Rotates the project token: pages still sending the old one are refused from now on. */
+/**
+ * Rotates the project token: pages still sending the old one are refused from now on. A failure shows
+ * in the confirmation dialog; success closes it and says what to do next. Apart from projects.ts, which
+ * the shell loads on the first route.
+ */
 export function useRotateProjectToken(projectId: number) {
   const client = useQueryClient()
   return useMutation({
-    meta: { inlineErrors: true },
+    meta: feedback<Project, void>({
+      failure: 'in-place',
+      success: () => ({
+        title: 'Project token rotated',
+        description: 'Paste the new snippet into your sites: the old token is refused from now on.',
+      }),
+    }),
     mutationFn: () => request(`/api/projects/${projectId}/reset_token/`, project, { method: 'PATCH' }),
-    onSuccess: (updated: Project) => {
+    onSuccess: (updated) => {
       client.setQueryData(projectQueries.detail(projectId).queryKey, updated)
       client.setQueriesData<PageOf<Project>>({ queryKey: projectQueries.lists() }, (page) =>
         page ? { ...page, results: page.results.map((p) => (p.id === updated.id ? { ...p, ...updated } : p)) } : page,
       )
-      toast.success('Project token rotated. Paste the new snippet into your sites.')
     },
-    onError: (error) =>
-      toast.error(`Could not rotate the token (the current one still works): ${describeError(error)}`),
   })
 }

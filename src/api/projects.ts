@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { MAX_LIMIT } from '../contracts/common'
 import { captureConfig, project } from '../contracts/projects'
-import { pageOf, type Page } from './pagination'
+import { pageOf } from './pagination'
+import { type Page } from '../lib/page'
 import { request } from './request'
 
 const path = (id: number) => `/api/projects/${id}/`

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { ApiError, UNEXPECTED_SHAPE, errorFromResponse } from './errors'
+import { errorFromResponse } from './errors'
+import { ApiError, UNEXPECTED_SHAPE } from '../lib/api-error'
 import { getApiKey, signOut } from './session'
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[]

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
-import { ApiError, parseRetryAfter } from './errors'
+import { parseRetryAfter } from './errors'
+import { ApiError } from '../lib/api-error'
 import { isRetryable, retryDelay, shouldRetryMutation, shouldRetryQuery } from './retry'
 
 const err = (status: number, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) =>

@@ -1,4 +1,4 @@
-import { isApiError } from './errors'
+import { isApiError } from '../lib/api-error'
 
 const MAX_RETRIES = 3
 

@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { z } from 'zod'
 import {
   sessionRecording,
   type RecordingFilters,
   type SessionRecording,
   type SessionRecordingPatch,
-} from '../contracts'
-import { describeError } from './errors'
-import { pageOf, type Page, type PageOf } from './pagination'
-import { pendingFor } from './pending'
+} from '../contracts/session-recordings'
+import { feedback } from './feedback'
+import { pageOf, type PageOf } from './pagination'
+import { type Page } from '../lib/page'
+import { optimistic, removeFromLists, updateItem, type ItemCaches } from './cache-updates'
 import { request } from './request'
 
 /** One list request: a window plus the server-side filters and order, as query-string values. */
@@ -35,52 +35,12 @@ export const recordingQueries = {
 }
 
 type RecordingPage = PageOf<SessionRecording>
-type Snapshot = [readonly unknown[], unknown][]
 
-/** Every cached list page and the detail of one project, so an optimistic change can be undone exactly. */
-function snapshot(client: QueryClient, projectId: number, id: string): Snapshot {
-  return [
-    ...client.getQueriesData({ queryKey: recordingQueries.lists(projectId) }),
-    [
-      recordingQueries.detail(projectId, id).queryKey,
-      client.getQueryData(recordingQueries.detail(projectId, id).queryKey),
-    ],
-  ]
-}
-
-/** A refetch landing after an optimistic change would overwrite it: stop those in flight first. */
-async function cancelRecordingQueries(client: QueryClient, projectId: number, id: string) {
-  await client.cancelQueries({ queryKey: recordingQueries.lists(projectId) })
-  await client.cancelQueries({ queryKey: recordingQueries.detail(projectId, id).queryKey, exact: true })
-}
-
-function restore(client: QueryClient, saved: Snapshot) {
-  for (const [key, data] of saved) client.setQueryData(key, data)
-}
-
-/** Applies a change to one recording wherever it is cached (list pages and detail). */
-function updateEverywhere(
-  client: QueryClient,
-  projectId: number,
-  id: string,
-  change: (recording: SessionRecording) => SessionRecording,
-) {
-  client.setQueryData<SessionRecording>(recordingQueries.detail(projectId, id).queryKey, (r) => (r ? change(r) : r))
-  client.setQueriesData<RecordingPage>({ queryKey: recordingQueries.lists(projectId) }, (page) =>
-    page && page.results.some((r) => r.id === id)
-      ? { ...page, results: page.results.map((r) => (r.id === id ? change(r) : r)) }
-      : page,
-  )
-}
-
-/** Takes a recording out of every cached list page (the count goes down with it). */
-function removeFromLists(client: QueryClient, projectId: number, id: string) {
-  client.setQueriesData<RecordingPage>({ queryKey: recordingQueries.lists(projectId) }, (page) => {
-    if (!page || !page.results.some((r) => r.id === id)) return page
-    const count = page.count === null ? null : Math.max(0, page.count - 1)
-    return { ...page, count, results: page.results.filter((r) => r.id !== id) }
-  })
-}
+/** Where one recording is cached: its detail and every list page of its project. */
+const caches = (projectId: number, id: string): ItemCaches => ({
+  detail: recordingQueries.detail(projectId, id).queryKey,
+  lists: recordingQueries.lists(projectId),
+})
 
 /** DELETE one recording (soft on the server: afterwards it is 404). */
 export function deleteRecording(projectId: number, id: string, signal?: AbortSignal) {
@@ -89,44 +49,47 @@ export function deleteRecording(projectId: number, id: string, signal?: AbortSig
 
 type UpdateVariables = { id: string; patch: SessionRecordingPatch }
 
+const viewedWord = (viewed: boolean) => (viewed ? 'viewed' : 'not viewed')
 /** The recording, or — from a real PostHog, which answers a PATCH with `{success: true}` — nothing to apply. */
 const updateAnswer = z.union([sessionRecording, z.looseObject({ success: z.literal(true) }).transform(() => null)])
 
 const updateKey = (projectId: number) => [...recordingQueries.all(projectId), 'update'] as const
 
-/** Changes to one recording still waiting for the server (the one asking included). */
-const pendingUpdates = (client: QueryClient, projectId: number, id: string) =>
-  pendingFor(client, updateKey(projectId), id)
-
 /**
- * Marks viewed/unviewed at once everywhere; rolls back with an error toast if the server refuses.
+ * Marks viewed/unviewed at once everywhere; rolls back (with a toast saying why) if the server refuses.
  * While a later change of the same recording is on its way, an earlier answer leaves the caches to it.
  */
 export function useUpdateRecording(projectId: number) {
   const client = useQueryClient()
+  const change = optimistic(client, {
+    mutationKey: updateKey(projectId),
+    idOf: (v: UpdateVariables) => v.id,
+    touches: ({ id }) => Object.values(caches(projectId, id)),
+    apply: ({ id, patch }) => {
+      if (patch.viewed !== undefined)
+        updateItem<SessionRecording>(client, caches(projectId, id), id, (r) => ({ ...r, viewed: patch.viewed! }))
+    },
+  })
   return useMutation({
     mutationKey: updateKey(projectId),
-    meta: { inlineErrors: true },
+    meta: feedback({
+      failure: ({ patch }: UpdateVariables) =>
+        patch.viewed === undefined
+          ? 'Could not save the change'
+          : `Could not mark the recording ${viewedWord(patch.viewed)}`,
+      unchanged: ({ patch }: UpdateVariables) =>
+        patch.viewed === undefined ? '' : `It is still ${viewedWord(!patch.viewed)}.`,
+    }),
     mutationFn: ({ id, patch }: UpdateVariables) =>
       request(path(projectId, id), updateAnswer, { method: 'PATCH', body: patch }),
-    onMutate: async ({ id, patch }) => {
-      await cancelRecordingQueries(client, projectId, id)
-      const saved = snapshot(client, projectId, id)
-      if (patch.viewed !== undefined) updateEverywhere(client, projectId, id, (r) => ({ ...r, viewed: patch.viewed! }))
-      return saved
-    },
-    onError: (error, { id }, saved) => {
-      if (saved && pendingUpdates(client, projectId, id) === 1) restore(client, saved)
-      toast.error(`Could not save the change: ${describeError(error)}`)
-    },
+    onMutate: change.onMutate,
+    onError: change.onError,
     onSuccess: (recording, { id }) => {
-      if (recording && pendingUpdates(client, projectId, id) === 1)
-        updateEverywhere(client, projectId, id, () => recording)
+      if (recording && change.isLast(id)) updateItem(client, caches(projectId, id), id, () => recording)
     },
     // Filtered lists (e.g. "unviewed only") may now hold different rows.
     onSettled: async (_data, _error, { id }) => {
-      if (pendingUpdates(client, projectId, id) === 1)
-        await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
+      if (change.isLast(id)) await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
     },
   })
 }
@@ -139,44 +102,51 @@ export function useUpdateRecording(projectId: number) {
 export function useMarkViewed(projectId: number) {
   const client = useQueryClient()
   const viewed = (id: string, value: boolean) =>
-    updateEverywhere(client, projectId, id, (r) => ({ ...r, viewed: value }))
+    updateItem<SessionRecording>(client, caches(projectId, id), id, (r) => ({ ...r, viewed: value }))
+  const change = optimistic(client, {
+    mutationKey: updateKey(projectId),
+    idOf: (v: { id: string }) => v.id,
+    touches: ({ id }) => Object.values(caches(projectId, id)),
+    apply: ({ id }) => viewed(id, true),
+    undo: ({ id }) => viewed(id, false),
+  })
   return useMutation({
     mutationKey: updateKey(projectId),
-    meta: { inlineErrors: true },
+    // The dot flips back on its own: nothing on screen says why, so a toast does.
+    meta: feedback({
+      failure: () => 'Could not mark the recording viewed',
+      unchanged: () => 'It is still not viewed.',
+    }),
     mutationFn: ({ id }: { id: string }) =>
       request(path(projectId, id), updateAnswer, { method: 'PATCH', body: { viewed: true } }),
-    onMutate: ({ id }) => viewed(id, true),
-    onError: (error, { id }) => {
-      if (pendingUpdates(client, projectId, id) === 1) viewed(id, false)
-      toast.error(`Could not mark the recording viewed: ${describeError(error)}`)
-    },
+    onMutate: change.onMutate,
+    onError: change.onError,
     onSuccess: (recording, { id }) => {
-      if (recording && pendingUpdates(client, projectId, id) === 1)
-        updateEverywhere(client, projectId, id, () => recording)
+      if (recording && change.isLast(id)) updateItem(client, caches(projectId, id), id, () => recording)
     },
     onSettled: async (_data, _error, { id }) => {
-      if (pendingUpdates(client, projectId, id) === 1)
-        await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
+      if (change.isLast(id)) await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
     },
   })
 }
 
-/** Deletes one recording: gone from every list at once, back with an error toast if the server refuses. */
+/** Deletes one recording: gone from every list at once, back (with a toast saying why) if the server refuses. */
 export function useDeleteRecording(projectId: number) {
   const client = useQueryClient()
+  const removal = optimistic(client, {
+    idOf: (id: string) => id,
+    touches: (id) => Object.values(caches(projectId, id)),
+    apply: (id) => removeFromLists(client, recordingQueries.lists(projectId), id),
+  })
   return useMutation({
-    meta: { inlineErrors: true },
+    // The row is gone by the time the server answers: nothing on screen can say it failed.
+    meta: feedback({
+      failure: (id: string) => `Could not delete recording ${id}`,
+      unchanged: () => 'It is back in the list.',
+    }),
     mutationFn: (id: string) => deleteRecording(projectId, id),
-    onMutate: async (id) => {
-      await cancelRecordingQueries(client, projectId, id)
-      const saved = snapshot(client, projectId, id)
-      removeFromLists(client, projectId, id)
-      return saved
-    },
-    onError: (error, id, saved) => {
-      if (saved) restore(client, saved)
-      toast.error(`Could not delete recording ${id}: ${describeError(error)}`)
-    },
+    onMutate: removal.onMutate,
+    onError: removal.onError,
     onSuccess: (_, id) => forgetRecording(client, projectId, id),
     onSettled: () => client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) }),
   })
@@ -184,7 +154,7 @@ export function useDeleteRecording(projectId: number) {
 
 /** After a successful delete: no cache may still show it (its detail would only 404 now). */
 export function forgetRecording(client: QueryClient, projectId: number, id: string) {
-  removeFromLists(client, projectId, id)
+  removeFromLists(client, recordingQueries.lists(projectId), id)
   client.removeQueries({ queryKey: recordingQueries.detail(projectId, id).queryKey, exact: true })
 }
 

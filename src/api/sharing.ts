@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { sharingConfiguration, type SharingConfiguration } from '../contracts'
-import { describeError } from './errors'
+import { sharingConfiguration, type SharingConfiguration } from '../contracts/session-recordings'
+import { feedback } from './feedback'
 import { useScopePermission } from './permissions'
 import { recordingQueries } from './session-recordings'
 import { request } from './request'
@@ -34,39 +33,26 @@ const embedLink = (origin: string, token: string) => `${origin}/embedded/${token
 export const embedSnippet = (origin: string, token: string) =>
   `<iframe src="${embedLink(origin, token)}" width="100%" height="640" frameborder="0" allowfullscreen></iframe>`
 
-/** A change to sharing: the panel shows the new configuration; a refusal is a toast saying what did not happen. */
-function useWriteSharing<V>(
-  projectId: number,
-  recordingId: string,
-  failure: (vars: V) => string,
-  send: (vars: V) => Promise<SharingConfiguration>,
-) {
+/** A change to sharing: the panel shows the new configuration, or the failure next to what the user changed. */
+function useWriteSharing<V>(projectId: number, recordingId: string, send: (vars: V) => Promise<SharingConfiguration>) {
   const client = useQueryClient()
   return useMutation({
-    meta: { inlineErrors: true },
+    meta: feedback({ failure: 'in-place' }),
     mutationFn: send,
     onSuccess: (config) => client.setQueryData(sharingQueries.detail(projectId, recordingId).queryKey, config),
-    onError: (error, vars) => toast.error(`${failure(vars)}: ${describeError(error)}`),
   })
 }
 
 /** Turns the public link on or off (PATCH `{enabled}`). */
 export function useSetSharing(projectId: number, recordingId: string) {
-  return useWriteSharing(
-    projectId,
-    recordingId,
-    (enabled: boolean) => `Could not turn public sharing ${enabled ? 'on' : 'off'}`,
-    (enabled: boolean) =>
-      request(path(projectId, recordingId), sharingConfiguration, { method: 'PATCH', body: { enabled } }),
+  return useWriteSharing(projectId, recordingId, (enabled: boolean) =>
+    request(path(projectId, recordingId), sharingConfiguration, { method: 'PATCH', body: { enabled } }),
   )
 }
 
 /** Rotates the access token: the old link and embed stop working. */
 export function useRotateSharing(projectId: number, recordingId: string) {
-  return useWriteSharing(
-    projectId,
-    recordingId,
-    () => 'Could not rotate the link (the current one still works)',
-    () => request(`${path(projectId, recordingId)}refresh/`, sharingConfiguration, { method: 'POST' }),
+  return useWriteSharing(projectId, recordingId, () =>
+    request(`${path(projectId, recordingId)}refresh/`, sharingConfiguration, { method: 'POST' }),
   )
 }

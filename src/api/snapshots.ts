@@ -5,7 +5,7 @@ import {
   snapshotSources,
   type SnapshotSource,
 } from '../contracts/session-recording-snapshots'
-import { describeError, isApiError } from './errors'
+import { describeError, isApiError } from '../lib/api-error'
 import { request } from './request'
 import { retryDelay, shouldRetryQuery } from './retry'
 

@@ -5,7 +5,8 @@ import { consumeKeyFragment, getSession, subscribeSession } from '../api/session
 import { createQueryClient } from './query-client'
 import { createRouter } from './router'
 
-const AppToaster = lazy(() => import('./toaster'))
+// The toast stack loads after the first render; toasts raised before it mounts wait in the store.
+const Toaster = lazy(() => import('../components/toaster').then((m) => ({ default: m.Toaster })))
 
 export function App() {
   const [client] = useState(createQueryClient)
@@ -34,7 +35,7 @@ export function App() {
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
       <Suspense fallback={null}>
-        <AppToaster />
+        <Toaster />
       </Suspense>
     </QueryClientProvider>
   )

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { onlineManager } from '@tanstack/react-query'
-import { ApiError } from '../api/errors'
-import { dismissToast, toastWaiting } from '../components/toast'
+import { onlineManager, type MutationOptions } from '@tanstack/react-query'
+import { ApiError } from '../lib/api-error'
+import { feedback } from '../api/feedback'
+import { getToasts, toast } from '../components/toast'
 import { createQueryClient } from './query-client'
-
-vi.mock('../components/toast', () => ({ toastError: vi.fn(), toastWaiting: vi.fn(), dismissToast: vi.fn() }))
 
 const throttled = new ApiError({
   status: 429,
@@ -13,18 +12,24 @@ const throttled = new ApiError({
   detail: 'Request was throttled. Expected available in 1 second.',
   retryAfter: 1,
 })
+const serverError = new ApiError({ status: 500, type: 'server_error', code: 'error', detail: 'Try later.' })
 
 afterEach(() => {
   vi.useRealTimers()
-  vi.clearAllMocks()
+  for (const t of getToasts()) toast.dismiss(t.id)
   onlineManager.setOnline(true)
 })
 
 /** Runs one mutation through a console query client, as `useMutation` would. */
-function mutate(fn: () => Promise<string>) {
+function mutate<V>(fn: (v: V) => Promise<string>, variables?: V, options: MutationOptions<string, Error, V> = {}) {
   const client = createQueryClient()
-  return client.getMutationCache().build(client, { mutationFn: fn }).execute(undefined)
+  return client
+    .getMutationCache()
+    .build(client, { ...options, mutationFn: fn })
+    .execute(variables as V)
 }
+
+const shown = () => getToasts().map((t) => ({ kind: t.kind, title: t.title, description: t.description }))
 
 describe('mutations of the console', () => {
   it('say they are waiting out a 429, try again after Retry-After, and drop the notice when done', async () => {
@@ -32,16 +37,15 @@ describe('mutations of the console', () => {
     const fn = vi.fn<() => Promise<string>>().mockRejectedValueOnce(throttled).mockResolvedValueOnce('saved')
     const result = mutate(fn)
     await vi.advanceTimersByTimeAsync(0)
-    expect(toastWaiting).toHaveBeenCalledWith('Too many requests — retrying in 1 s…', {
-      id: expect.stringMatching(/^throttled-/),
-    })
-    expect(dismissToast).not.toHaveBeenCalled()
+    expect(shown()).toEqual([
+      { kind: 'loading', title: 'Too many requests — retrying in 1 s…', description: undefined },
+    ])
     await vi.advanceTimersByTimeAsync(999)
     expect(fn).toHaveBeenCalledTimes(1)
     await vi.advanceTimersByTimeAsync(1)
     await expect(result).resolves.toBe('saved')
     expect(fn).toHaveBeenCalledTimes(2)
-    expect(dismissToast).toHaveBeenCalledWith(vi.mocked(toastWaiting).mock.calls[0]![1].id)
+    expect(shown()).toEqual([])
   })
 
   it('drop the notice too when the 429 outlasts the retries', async () => {
@@ -49,8 +53,7 @@ describe('mutations of the console', () => {
     const result = mutate(() => Promise.reject(throttled)).catch((error: unknown) => error)
     await vi.advanceTimersByTimeAsync(3000)
     expect(await result).toBe(throttled)
-    expect(toastWaiting).toHaveBeenCalledTimes(3)
-    expect(dismissToast).toHaveBeenCalledTimes(1)
+    expect(shown().filter((t) => t.kind === 'loading')).toEqual([])
   })
 
   it('are sent while offline, so they fail at once instead of waiting silently', async () => {
@@ -64,6 +67,51 @@ describe('mutations of the console', () => {
     const fn = vi.fn<() => Promise<string>>().mockRejectedValue(offline)
     await expect(mutate(fn)).rejects.toBe(offline)
     expect(fn).toHaveBeenCalledTimes(1)
-    expect(toastWaiting).not.toHaveBeenCalled()
+    expect(shown()).toEqual([{ kind: 'error', title: 'Could not save the change', description: 'You are offline.' }])
+  })
+})
+
+describe('the feedback policy', () => {
+  const fail = () => Promise.reject(serverError)
+
+  it('leaves a failure shown in place to the form or dialog: no toast', async () => {
+    await mutate(fail, undefined, { meta: feedback({ failure: 'in-place' }) }).catch(() => undefined)
+    expect(shown()).toEqual([])
+  })
+
+  it('toasts what did not happen, why, and what is still true, when nothing on screen can say it', async () => {
+    const meta = feedback({
+      failure: (id: string) => `Could not delete recording ${id}`,
+      unchanged: () => 'It is back in the list.',
+    })
+    await mutate(fail, 'r1', { meta }).catch(() => undefined)
+    expect(shown()).toEqual([
+      { kind: 'error', title: 'Could not delete recording r1', description: 'Try later. It is back in the list.' },
+    ])
+  })
+
+  it('confirms a success only when the mutation declares it', async () => {
+    await mutate(() => Promise.resolve('Nightly'))
+    expect(shown()).toEqual([])
+    const meta = feedback({ failure: 'in-place', success: (name: string) => `Created ${name}` })
+    await mutate(() => Promise.resolve('Nightly'), undefined, { meta })
+    expect(shown()).toEqual([{ kind: 'success', title: 'Created Nightly', description: undefined }])
+  })
+
+  it('confirms with a second line when the mutation says what happens next', async () => {
+    const meta = feedback({
+      failure: 'in-place',
+      success: (name: string) => ({ title: `Resumed ${name}`, description: 'Backfilling 3 missed windows.' }),
+    })
+    await mutate(() => Promise.resolve('Nightly'), undefined, { meta })
+    expect(shown()).toEqual([
+      { kind: 'success', title: 'Resumed Nightly', description: 'Backfilling 3 missed windows.' },
+    ])
+  })
+
+  it('says nothing about a 401: the console goes to sign-in', async () => {
+    const expired = new ApiError({ status: 401, type: 'authentication_error', code: 'x', detail: 'Expired.' })
+    await mutate(() => Promise.reject(expired)).catch(() => undefined)
+    expect(shown()).toEqual([])
   })
 })

@@ -1,36 +1,20 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { describeError, isApiError } from '../api/errors'
 import { retryDelay, shouldRetryMutation, shouldRetryQuery } from '../api/retry'
-import { dismissToast, toastError, toastWaiting } from '../components/toast'
+import { mutationFailed, mutationSucceeded, refreshFailed, throttleNotices } from './feedback'
 import { noticeThrottledMutations } from './throttle-notices'
-
-/** Errors not worth a toast: a 401 already sends the user to sign-in; a field error lands on its field. */
-const silent = (error: unknown) =>
-  isApiError(error) && (error.status === 401 || (error.type === 'validation_error' && error.attr !== null))
-
-declare module '@tanstack/react-query' {
-  interface Register {
-    mutationMeta: {
-      /** The page shows this mutation's errors itself (e.g. on form fields), so no toast. */
-      inlineErrors?: boolean
-    }
-  }
-}
 
 export function createQueryClient() {
   const client = new QueryClient({
+    // What the user is told after a request: one policy, in ./feedback.
     queryCache: new QueryCache({
-      // First-load failures are shown in the page; only a failed background refresh is a toast.
+      // First-load failures are shown in the page; only a failed refresh of data already shown is a toast.
       onError: (error, query) => {
-        if (query.state.data !== undefined && !silent(error)) {
-          toastError(`Could not refresh: ${describeError(error)}`, { id: `refresh-${query.queryHash}` })
-        }
+        if (query.state.data !== undefined) refreshFailed(error, query.queryHash)
       },
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => {
-        if (!silent(error) && !mutation.meta?.inlineErrors) toastError(describeError(error))
-      },
+      onError: (error, variables, _context, mutation) => mutationFailed(error, variables, mutation.meta),
+      onSuccess: (data, variables, _context, mutation) => mutationSucceeded(data, variables, mutation.meta),
     }),
     defaultOptions: {
       queries: {
@@ -49,9 +33,6 @@ export function createQueryClient() {
       },
     },
   })
-  noticeThrottledMutations(client.getMutationCache(), {
-    show: (id, message) => toastWaiting(message, { id }),
-    dismiss: dismissToast,
-  })
+  noticeThrottledMutations(client.getMutationCache(), throttleNotices)
   return client
 }

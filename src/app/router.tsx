@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createBrowserRouter } from 'react-router-dom'
 import { meQueries } from '../api/me'
-import { scopePermission } from '../api/permissions'
+import { scopePermission } from '../lib/permissions'
 import { projectQueries } from '../api/projects'
 import { getApiKey, sessionSettled } from '../api/session'
 import { QueryBoundary } from '../components/query-boundary'

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { Navigate, useLocation, useNavigate } from 'react-router-dom'
 import { KeyRound } from 'lucide-react'
-import { describeError, isApiError } from '../api/errors'
+import { describeError, isApiError } from '../lib/api-error'
+import { feedback } from '../api/feedback'
 import { meQueries, verifyKey } from '../api/me'
 import { isPlausibleKey, signIn } from '../api/session'
 import { Button } from '../components/button'
@@ -26,7 +27,7 @@ export function SignInPage() {
 
   const verify = useMutation({
     mutationFn: (values: Values) => verifyKey(values.key.trim()),
-    meta: { inlineErrors: true },
+    meta: feedback({ failure: 'in-place' }),
     onSuccess: (info, values) => {
       signIn(values.key, { remember: !values.forget })
       client.setQueryData(meQueries.currentKey().queryKey, info)

@@ -1,5 +1,5 @@
 import type { MutationCache } from '@tanstack/react-query'
-import { isApiError } from '../api/errors'
+import { isApiError } from '../lib/api-error'
 import { retryDelay } from '../api/retry'
 
 type Notices = { show: (id: string, message: string) => void; dismiss: (id: string) => void }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { useId, useState } from 'react'
 import { Trash2 } from 'lucide-react'
-import { describeError } from '../api/errors'
-import type { Permission } from '../api/permissions'
+import { describeError } from '../lib/api-error'
+import type { Permission } from '../lib/permissions'
 import { Button } from './button'
 import { ConfirmDialog } from './confirm-dialog'
 

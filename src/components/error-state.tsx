@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { CloudOff, FileQuestion, Hourglass, Lock, RotateCw, ServerCrash, TriangleAlert } from 'lucide-react'
-import { describeError, isApiError } from '../api/errors'
+import { describeError, isApiError } from '../lib/api-error'
 import { Button, ButtonLink } from './button'
 import { useDocumentTitle } from './use-document-title'
 

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { describeRange, toPage } from '../api/pagination'
+import { describeRange, toPage } from '../lib/page'
 import { Select } from './field'
 
 type PaginationProps = {

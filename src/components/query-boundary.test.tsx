@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider, useSuspenseQuery } from '@tanstack/re
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router-dom'
-import { ApiError, UNEXPECTED_SHAPE } from '../api/errors'
+import { ApiError, UNEXPECTED_SHAPE } from '../lib/api-error'
 import { QueryBoundary } from './query-boundary'
 
 function Thing({ load }: { load: () => Promise<string> }) {

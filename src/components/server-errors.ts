@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { describeError, isApiError } from '../api/errors'
+import { describeError, isApiError } from '../lib/api-error'
 
 /** The form path for a server `attr`: `destination__config__bucket_name` → `destination.config.bucket_name`. */
 export function attrToPath(attr: string): string {

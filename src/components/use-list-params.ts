@@ -1,17 +1,10 @@
 import { useSearchParams } from 'react-router-dom'
-import { PAGE_SIZES, toPage } from '../api/pagination'
-import { parseListParams, writeListParams, type ListParamsOptions } from '../lib/list-params'
-
-type Options = Partial<ListParamsOptions>
+import { toPage } from '../lib/page'
+import { parseListParams, resolveListOptions, writeListParams, type ListParamsOptions } from '../lib/list-params'
 
 /** Page, page size and sort of a list, kept in the URL so reload, deep links and back/forward work. */
-export function useListParams(options: Options = {}) {
-  const resolved: ListParamsOptions = {
-    pageSizes: options.pageSizes ?? PAGE_SIZES,
-    defaultPageSize: options.defaultPageSize ?? 100,
-    sorts: options.sorts,
-    defaultSort: options.defaultSort ?? null,
-  }
+export function useListParams(options: Partial<ListParamsOptions> = {}) {
+  const resolved = resolveListOptions(options)
   const [search, setSearch] = useSearchParams()
   const params = parseListParams(search, resolved)
   const update = (changes: Partial<typeof params>) =>
@@ -20,7 +13,7 @@ export function useListParams(options: Options = {}) {
   return {
     ...params,
     pageSizes: resolved.pageSizes,
-    /** limit/offset for the query. */
+    /** limit/offset for the query (the same as `listWindowOf` gives the route's loader). */
     query: toPage(params.page, params.pageSize),
     setPage: (page: number) => update({ page }),
     setPageSize: (pageSize: number) => update({ pageSize, page: 1 }),

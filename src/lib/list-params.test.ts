@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseListParams, splitSort, writeListParams } from './list-params'
+import { listWindowOf, parseListParams, splitSort, writeListParams } from './list-params'
 
 const options = { pageSizes: [25, 50, 100], defaultPageSize: 100, sorts: ['name', 'created_at'], defaultSort: null }
 
@@ -25,5 +25,14 @@ describe('list params in the URL', () => {
   it('splits a sort into field and direction', () => {
     expect(splitSort('-created_at')).toEqual({ field: 'created_at', descending: true })
     expect(splitSort(null)).toEqual({ field: null, descending: false })
+  })
+})
+
+describe('listWindowOf', () => {
+  it('is the window the list page asks for: defaults, page size within the allowed ones', () => {
+    expect(listWindowOf(new URLSearchParams(''))).toEqual({ limit: 100, offset: 0 })
+    expect(listWindowOf(new URLSearchParams('page=3'), { defaultPageSize: 25 })).toEqual({ limit: 25, offset: 50 })
+    expect(listWindowOf(new URLSearchParams('page=2&page_size=50'))).toEqual({ limit: 50, offset: 50 })
+    expect(listWindowOf(new URLSearchParams('page=2&page_size=7'))).toEqual({ limit: 100, offset: 100 })
   })
 })

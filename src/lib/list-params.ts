@@ -1,3 +1,5 @@
+import { PAGE_SIZES, toPage, type Page } from './page'
+
 /** List state kept in the URL: `?page=2&page_size=50&sort=-created_at`. */
 export type ListParams = { page: number; pageSize: number; sort: string | null }
 
@@ -13,6 +15,22 @@ const positiveInt = (value: string | null): number | null => {
   if (value === null || !/^\d{1,9}$/.test(value)) return null
   const n = Number(value)
   return n >= 1 ? n : null
+}
+
+/** A list's options with the defaults filled in (page sizes 25–250, 100 rows a page, no sort). */
+export function resolveListOptions(options: Partial<ListParamsOptions> = {}): ListParamsOptions {
+  return {
+    pageSizes: options.pageSizes ?? PAGE_SIZES,
+    defaultPageSize: options.defaultPageSize ?? 100,
+    sorts: options.sorts,
+    defaultSort: options.defaultSort ?? null,
+  }
+}
+
+/** The window a list URL asks for: what its page requests, and what its route's loader starts. */
+export function listWindowOf(search: URLSearchParams, options: Partial<ListParamsOptions> = {}): Page {
+  const { page, pageSize } = parseListParams(search, resolveListOptions(options))
+  return toPage(page, pageSize)
 }
 
 /** Reads list state from search params; anything invalid falls back to the defaults. */

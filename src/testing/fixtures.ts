@@ -1,4 +1,6 @@
-import type { BatchExport, BatchExportRun, Organization, RunStatus, SessionRecording } from '../contracts'
+import type { BatchExport, BatchExportRun, RunStatus } from '../contracts/batch-exports'
+import type { Organization } from '../contracts/organizations'
+import type { SessionRecording } from '../contracts/session-recordings'
 
 /** A valid organization as the server returns it. */
 export function organizationFixture(overrides: Partial<Organization> = {}): Organization {

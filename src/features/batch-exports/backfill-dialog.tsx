@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
 import { AlertTriangle } from 'lucide-react'
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import { useBackfill } from '../../api/batch-exports'
-import { describeError, isApiError } from '../../api/errors'
+import { describeError, isApiError } from '../../lib/api-error'
 import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { Callout } from '../../components/callout'
@@ -71,12 +70,9 @@ export function BackfillDialog({ orgId, exp, zones, onClose }: Props) {
     event.preventDefault()
     if (problems.length > 0 || runs.length === 0) return
     backfill.mutate(
-      { start_at: startAt, end_at: endAt },
+      { range: { start_at: startAt, end_at: endAt }, runs: runs.length },
       {
-        onSuccess: () => {
-          toast.success(`Backfill started: ${plural(runs.length, 'run')}`)
-          onClose()
-        },
+        onSuccess: onClose,
         onError: (error) => {
           if (
             isApiError(error) &&

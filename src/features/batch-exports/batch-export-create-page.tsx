@@ -1,5 +1,5 @@
-import { useParams, useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
+import type { QueryClient } from '@tanstack/react-query'
+import { useParams, useNavigate, type LoaderFunctionArgs } from 'react-router-dom'
 import { useCreateBatchExport } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
 import { PageHeader } from '../../components/page-header'
@@ -7,8 +7,13 @@ import { LEAVE_WITHOUT_ASKING } from '../../components/unsaved-changes-guard'
 import { useDocumentTitle } from '../../components/use-document-title'
 import { ExportForm } from './export-form'
 import { emptyExport } from './export-form-values'
-import { useEditorContext } from './use-editor-context'
+import { prefetchEditorContext, useEditorContext } from './use-editor-context'
 import './batch-exports.css'
+
+/** The route's loader: the organization's projects for the form. */
+export function loader(client: QueryClient, { params }: LoaderFunctionArgs) {
+  prefetchEditorContext(client, params.orgId ?? '')
+}
 
 /** /orgs/:orgId/batch-exports/new — the new export opens once it is created. */
 export function BatchExportCreatePage() {
@@ -35,7 +40,6 @@ export function BatchExportCreatePage() {
         permission={permission}
         onSubmit={async (body) => {
           const exp = await create.mutateAsync(body)
-          toast.success(`Created ${exp.name}`)
           navigate(`/orgs/${orgId}/batch-exports/${exp.id}`, { replace: true, state: LEAVE_WITHOUT_ASKING })
           return exp
         }}

@@ -1,6 +1,5 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
-import { useNavigate, useParams } from 'react-router-dom'
-import { toast } from 'sonner'
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
+import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { batchExportQueries, useUpdateBatchExport } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
 import { PageHeader } from '../../components/page-header'
@@ -8,8 +7,15 @@ import { LEAVE_WITHOUT_ASKING } from '../../components/unsaved-changes-guard'
 import { useDocumentTitle } from '../../components/use-document-title'
 import { ExportForm } from './export-form'
 import { toFormValues } from './export-form-values'
-import { useEditorContext } from './use-editor-context'
+import { prefetchEditorContext, useEditorContext } from './use-editor-context'
 import './batch-exports.css'
+
+/** The route's loader: the export and the organization's projects for the form. */
+export function loader(client: QueryClient, { params }: LoaderFunctionArgs) {
+  const { orgId = '', exportId = '' } = params
+  void client.prefetchQuery(batchExportQueries.detail(orgId, exportId))
+  prefetchEditorContext(client, orgId)
+}
 
 /** /orgs/:orgId/batch-exports/:exportId/edit — the same form as creating, started from the saved export. */
 export function BatchExportEditPage() {
@@ -46,7 +52,6 @@ export function BatchExportEditPage() {
         permission={permission}
         onSubmit={async (patch) => {
           const saved = await update.mutateAsync(patch)
-          toast.success(`Saved ${saved.name}`)
           navigate(detailPath, { state: LEAVE_WITHOUT_ASKING })
           return saved
         }}

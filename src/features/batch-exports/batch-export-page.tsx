@@ -1,7 +1,9 @@
 import { useState } from 'react'
-import { useSuspenseQuery } from '@tanstack/react-query'
-import { useParams, useSearchParams } from 'react-router-dom'
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
+import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { History, Pencil } from 'lucide-react'
+import { batchExportLogQueries } from '../../api/batch-export-logs'
+import { batchExportRunQueries } from '../../api/batch-export-runs'
 import { batchExportQueries } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
 import { Button, ButtonLink } from '../../components/button'
@@ -14,10 +16,28 @@ import { BackfillDialog } from './backfill-dialog'
 import { DeleteExport } from './delete-export'
 import { ExportFacts } from './export-facts'
 import { ExportStateBadge } from './export-state'
+import { readLogFilters } from './log-params'
 import { LogsPanel } from './logs-panel'
 import { PauseSwitch } from './pause-switch'
 import { RunHistory } from './run-history'
+import { readRunPage } from './run-params'
 import './batch-exports.css'
+
+/**
+ * The route's loader: the export, then (runs are under its project) the page of run history the URL
+ * shows; on the logs tab, its logs as the URL filters them.
+ */
+export function loader(client: QueryClient, { params, request }: LoaderFunctionArgs) {
+  const { orgId = '', exportId = '' } = params
+  const search = new URL(request.url).searchParams
+  const exp = client.fetchQuery(batchExportQueries.detail(orgId, exportId))
+  if (search.get('tab') === 'logs')
+    void client.prefetchInfiniteQuery(batchExportLogQueries.logs(orgId, exportId, readLogFilters(search)))
+  else
+    exp
+      .then((e) => client.prefetchQuery(batchExportRunQueries.page(orgId, e.team_id, e.id, readRunPage(search).window)))
+      .catch(() => undefined) // the page shows the export's own failure
+}
 
 /** /orgs/:orgId/batch-exports/:exportId — state, run history, logs, backfill and delete. */
 export function BatchExportPage() {

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
 import { CloudUpload, Plus } from 'lucide-react'
-import { useParams } from 'react-router-dom'
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { batchExportQueries } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
 import { ButtonLink } from '../../components/button'
@@ -11,17 +11,26 @@ import { Pagination } from '../../components/pagination'
 import { Table } from '../../components/table'
 import { useDocumentTitle } from '../../components/use-document-title'
 import { useListParams } from '../../components/use-list-params'
+import { listWindowOf } from '../../lib/list-params'
 import { ExportCards } from './export-cards'
 import { exportColumns } from './export-columns'
 import { ResumeDialog } from './resume-dialog'
 import { usePauseToggle } from './use-pause-toggle'
 import './batch-exports.css'
 
+const LIST = { defaultPageSize: 25 }
+
+/** The route's loader: the page the URL shows is requested with the page's code (the org id is in the URL). */
+export function loader(client: QueryClient, { params, request }: LoaderFunctionArgs) {
+  const window = listWindowOf(new URL(request.url).searchParams, LIST)
+  void client.prefetchQuery(batchExportQueries.list(params.orgId ?? '', window))
+}
+
 /** /orgs/:orgId/batch-exports — every export of the organization and how its last run went. */
 export function BatchExportsPage() {
   const { orgId = '' } = useParams()
   useDocumentTitle('Batch exports')
-  const list = useListParams({ defaultPageSize: 25 })
+  const list = useListParams(LIST)
   const query = useQuery({ ...batchExportQueries.list(orgId, list.query), placeholderData: keepPreviousData })
   const canWrite = useScopePermission('batch_export:write')
   const pause = usePauseToggle(orgId)

@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import { useDeleteBatchExport } from '../../api/batch-exports'
-import type { Permission } from '../../api/permissions'
+import type { Permission } from '../../lib/permissions'
 import { DangerZone } from '../../components/danger-zone'
 import { LEAVE_WITHOUT_ASKING } from '../../components/unsaved-changes-guard'
 
@@ -27,10 +26,9 @@ export function DeleteExport({ orgId, exp, permission }: { orgId: string; exp: B
       error={remove.error}
       onOpen={remove.reset}
       onConfirm={(close) =>
-        remove.mutate(exp.id, {
+        remove.mutate(exp, {
           onSuccess: () => {
             close()
-            toast.success(`Deleted ${exp.name}`)
             navigate(`/orgs/${orgId}/batch-exports`, { replace: true, state: LEAVE_WITHOUT_ASKING })
           },
         })

@@ -1,4 +1,4 @@
-import type { Destination } from '../../contracts'
+import type { Destination } from '../../contracts/batch-exports'
 
 const HINT_FIELDS = ['url', 'host', 'account', 'project_id', 'server_hostname', 'container_name', 'database'] as const
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
-import type { BatchExport } from '../../contracts'
-import type { Permission } from '../../api/permissions'
+import type { BatchExport } from '../../contracts/batch-exports'
+import type { Permission } from '../../lib/permissions'
 import { Time } from '../../components/time'
 import { INTERVAL_LABELS } from '../../lib/schedule'
 import { destinationTarget } from './destination-label'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { RUNNABLE_DESTINATION_TYPES, type BatchExport } from '../../contracts'
+import { RUNNABLE_DESTINATION_TYPES, type BatchExport } from '../../contracts/batch-exports'
 import { CopyButton } from '../../components/copy-button'
 import { Time } from '../../components/time'
 import { describeSchedule, previewSchedule, type ScheduleInput } from '../../lib/schedule'

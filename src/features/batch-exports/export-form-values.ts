@@ -4,11 +4,7 @@ import { z } from 'zod'
 import {
   BATCH_EXPORT_INTERVALS,
   BATCH_EXPORT_MODELS,
-  COMPRESSIONS,
   DESTINATION_TYPES,
-  ENCRYPTIONS,
-  FILE_FORMATS,
-  CONFIG_TEMPLATES,
   SECRET_FIELDS,
   batchExportCreate,
   batchExportPatch,
@@ -17,7 +13,9 @@ import {
   type BatchExportPatch,
   type DestinationInput,
   type DestinationType,
-} from '../../contracts'
+} from '../../contracts/batch-exports'
+import { CONFIG_TEMPLATES } from '../../contracts/destinations'
+import { COMPRESSIONS, ENCRYPTIONS, FILE_FORMATS } from '../../contracts/s3'
 import { instantToLocalInput, toZonedIso, zonedToInstant } from '../../lib/schedule-zone'
 
 /**

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { ApiError } from '../../api/errors'
+import { ApiError } from '../../lib/api-error'
 import { renderWithProviders } from '../../testing/render'
 import { ExportForm } from './export-form'
 import { emptyExport, toFormValues } from './export-form-values'

@@ -1,6 +1,6 @@
 import { Pause, Play } from 'lucide-react'
-import type { BatchExport } from '../../contracts'
-import type { Permission } from '../../api/permissions'
+import type { BatchExport } from '../../contracts/batch-exports'
+import type { Permission } from '../../lib/permissions'
 
 type Props = {
   exp: BatchExport

@@ -1,5 +1,5 @@
-import type { BatchExport } from '../../contracts'
-import type { Permission } from '../../api/permissions'
+import type { BatchExport } from '../../contracts/batch-exports'
+import type { Permission } from '../../lib/permissions'
 import { Switch } from '../../components/switch'
 import { formatRelative } from '../../lib/time'
 import { ResumeDialog } from './resume-dialog'

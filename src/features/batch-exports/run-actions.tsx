@@ -1,11 +1,10 @@
 import { useState } from 'react'
 import { RotateCcw, Square } from 'lucide-react'
-import { toast } from 'sonner'
-import type { BatchExport, BatchExportRun } from '../../contracts'
+import type { BatchExport, BatchExportRun } from '../../contracts/batch-exports'
 import { ACTIVE_RUN_STATUSES } from '../../api/batch-exports'
 import { useCancelRun, useRetryRun } from '../../api/batch-export-runs'
-import { describeError } from '../../api/errors'
-import type { Permission } from '../../api/permissions'
+import { describeError } from '../../lib/api-error'
+import type { Permission } from '../../lib/permissions'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { formatRangeInZone } from '../../lib/schedule-zone'
 import { viewerTimeZone } from '../../lib/time'
@@ -65,14 +64,7 @@ export function RunActions({ orgId, exp, run, permission }: Props) {
           pending={cancel.isPending}
           error={cancel.error ? describeError(cancel.error) : null}
           onCancel={() => setConfirming(false)}
-          onConfirm={() =>
-            cancel.mutate(run.id, {
-              onSuccess: () => {
-                setConfirming(false)
-                toast.success(run.status === 'Running' ? 'Cancelling the run' : 'Run cancelled')
-              },
-            })
-          }
+          onConfirm={() => cancel.mutate({ id: run.id, status: run.status }, { onSuccess: () => setConfirming(false) })}
         />
       </>
     )
@@ -86,11 +78,7 @@ export function RunActions({ orgId, exp, run, permission }: Props) {
       aria-disabled={!permission.allowed || retry.isPending || undefined}
       onClick={() => {
         if (!permission.allowed || retry.isPending) return
-        retry.mutate(run.id, {
-          onSuccess: () =>
-            toast.success('Retry queued', { description: `A new run exports ${windowText(run)} again.` }),
-          onError: (error) => toast.error('Could not retry the run', { description: describeError(error) }),
-        })
+        retry.mutate({ id: run.id, window: windowText(run) })
       }}
     >
       <RotateCcw size={14} aria-hidden />

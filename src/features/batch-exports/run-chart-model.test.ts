@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RUN_STATUSES, type RunStatus } from '../../contracts'
+import { RUN_STATUSES, type RunStatus } from '../../contracts/batch-exports'
 import { chartItems } from './run-chart-model'
 import { RUN_STATUS_HELP, RUN_STATUS_TONE } from './run-status'
 import { runFixture } from '../../testing/fixtures'

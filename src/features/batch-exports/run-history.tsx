@@ -2,11 +2,10 @@ import { Fragment, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router-dom'
 import { ChevronDown, ChevronRight, History } from 'lucide-react'
-import type { BatchExport, BatchExportRun } from '../../contracts'
+import type { BatchExport, BatchExportRun } from '../../contracts/batch-exports'
 import { ACTIVE_RUN_STATUSES } from '../../api/batch-exports'
 import { batchExportRunQueries } from '../../api/batch-export-runs'
-import { toPage } from '../../api/pagination'
-import type { Permission } from '../../api/permissions'
+import type { Permission } from '../../lib/permissions'
 import { Badge } from '../../components/badge'
 import { CopyButton } from '../../components/copy-button'
 import { EmptyState } from '../../components/empty-state'
@@ -20,30 +19,18 @@ import { formatDuration, formatUtc, viewerTimeZone, zoneLabel } from '../../lib/
 import { formatBytes } from './format-bytes'
 import { RunActions } from './run-actions'
 import { RunChart } from './run-chart'
+import { RUN_PAGE_SIZES, readRunPage, writeRunPage } from './run-params'
 import { RunStatusBadge, runDurationSeconds, runWindow } from './run-status'
 
 const COLUMNS = 10
-const RUN_PAGE_SIZES = [25, 50, 100] as const
 
-/** The run page in the URL (`runs_page`, `runs_size`), so a page of history can be shared and back works. */
+/** The run page in the URL, so a page of history can be shared and back works. */
 function useRunPage() {
   const [params, setParams] = useSearchParams()
-  const size = Number(params.get('runs_size')) || 25
-  const pageSize = (RUN_PAGE_SIZES as readonly number[]).includes(size) ? size : 25
-  const page = Math.max(1, Math.trunc(Number(params.get('runs_page'))) || 1)
+  const { page, pageSize, window } = readRunPage(params)
   const set = (next: { page?: number; size?: number }) =>
-    setParams((prev) => {
-      const out = new URLSearchParams(prev)
-      const p = next.page ?? page
-      if (p > 1) out.set('runs_page', String(p))
-      else out.delete('runs_page')
-      if (next.size !== undefined) {
-        if (next.size === 25) out.delete('runs_size')
-        else out.set('runs_size', String(next.size))
-      }
-      return out
-    })
-  return { page, pageSize, set }
+    setParams((prev) => writeRunPage(prev, next.page ?? page, next.size))
+  return { page, pageSize, window, set }
 }
 
 /** Records so far while a run exports ("1,200 of 5,000"), the count once it finished. */
@@ -83,9 +70,9 @@ type Props = {
  */
 export function RunHistory({ orgId, exp, permission, logsHref }: Props) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
-  const { page, pageSize, set } = useRunPage()
+  const { page, pageSize, window, set } = useRunPage()
   const moving = exp.latest_runs.some((r) => ACTIVE_RUN_STATUSES.includes(r.status))
-  const options = batchExportRunQueries.page(orgId, exp.team_id, exp.id, toPage(page, pageSize))
+  const options = batchExportRunQueries.page(orgId, exp.team_id, exp.id, window)
   const runs = useQuery({
     ...options,
     // New runs appear on the first page while the export's latest runs move, even if this page had none in flight.

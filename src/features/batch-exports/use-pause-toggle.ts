@@ -1,14 +1,12 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import { useSetPaused } from '../../api/batch-exports'
-import { describeError } from '../../api/errors'
 import { missedWhilePaused } from './resume-dialog'
 
 /**
  * Pause or resume an export at once; if the server refuses, the switch flips back and a toast says
- * why. Resuming an export that missed windows while paused first asks what to do with them
- * (`resuming` is then that export: render a ResumeDialog for it).
+ * why (the mutation's feedback). Resuming an export that missed windows while paused first asks what
+ * to do with them (`resuming` is then that export: render a ResumeDialog for it).
  */
 export function usePauseToggle(orgId: string) {
   const mutation = useSetPaused(orgId)
@@ -18,15 +16,7 @@ export function usePauseToggle(orgId: string) {
       setResuming(exp)
       return
     }
-    mutation.mutate(
-      { id: exp.id, paused },
-      {
-        onError: (error) =>
-          toast.error(`Could not ${paused ? 'pause' : 'resume'} “${exp.name}”`, {
-            description: `${describeError(error)} It is still ${paused ? 'active' : 'paused'}.`,
-          }),
-      },
-    )
+    mutation.mutate({ id: exp.id, name: exp.name, paused })
   }
   const pendingFor = (id: string) => mutation.isPending && mutation.variables?.id === id
   return { toggle, pendingFor, resuming, closeResume: () => setResuming(null) }

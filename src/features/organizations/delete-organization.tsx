@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
-import type { Organization } from '../../contracts'
+import type { Organization } from '../../contracts/organizations'
 import { useDeleteOrganization } from '../../api/organizations'
-import type { Permission } from '../../api/permissions'
+import type { Permission } from '../../lib/permissions'
 import { DangerZone } from '../../components/danger-zone'
 import { LEAVE_WITHOUT_ASKING } from '../../components/unsaved-changes-guard'
 import { plural } from '../../lib/format'
@@ -36,10 +35,9 @@ export function DeleteOrganization({
       error={remove.error}
       onOpen={remove.reset}
       onConfirm={(close) =>
-        remove.mutate(organization.id, {
+        remove.mutate(organization, {
           onSuccess: () => {
             close()
-            toast.success(`Deleted ${organization.name}`)
             navigate('/orgs', { replace: true, state: LEAVE_WITHOUT_ASKING })
           },
         })

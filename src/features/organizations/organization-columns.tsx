@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
-import type { Organization } from '../../contracts'
-import { membershipName } from '../../api/permissions'
+import type { Organization } from '../../contracts/organizations'
+import { membershipName } from '../../lib/permissions'
 import { Badge } from '../../components/badge'
 import type { Column } from '../../components/table'
 import { Time } from '../../components/time'

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormProvider, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
-import { organizationCreate, type OrganizationCreate } from '../../contracts'
+import { organizationCreate, type OrganizationCreate } from '../../contracts/organizations'
 import { useCreateOrganization } from '../../api/organizations'
 import { useScopePermission } from '../../api/permissions'
 import { Button, ButtonLink } from '../../components/button'
@@ -30,7 +29,6 @@ export function OrganizationCreatePage() {
   const submit = form.handleSubmit(async (values) => {
     try {
       const org = await create.mutateAsync(values)
-      toast.success(`Created ${org.name}`)
       navigate(`/orgs/${org.id}`, { replace: true, state: LEAVE_WITHOUT_ASKING })
     } catch (error) {
       applyServerError(error, form.setError, ORGANIZATION_FIELDS)

@@ -1,7 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
-import { useParams } from 'react-router-dom'
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
+import { useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { organizationQueries } from '../../api/organizations'
-import { allOf, membershipName, membershipPermission, useScopes, scopePermission } from '../../api/permissions'
+import { useScopes } from '../../api/permissions'
+import { allOf, membershipName, membershipPermission, scopePermission } from '../../lib/permissions'
 import { Badge } from '../../components/badge'
 import { PageHeader } from '../../components/page-header'
 import { useDocumentTitle } from '../../components/use-document-title'
@@ -9,6 +10,11 @@ import { DeleteOrganization } from './delete-organization'
 import { OrganizationFacts } from './organization-facts'
 import { OrganizationSettingsForm } from './organization-settings-form'
 import './organizations.css'
+
+/** The route's loader: the organization is requested with the page's code. */
+export function loader(client: QueryClient, { params }: LoaderFunctionArgs) {
+  void client.prefetchQuery(organizationQueries.detail(params.orgId ?? ''))
+}
 
 /** /orgs/:orgId — settings, facts and the danger zone of one organization. */
 export function OrganizationPage() {

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormProvider, useForm } from 'react-hook-form'
-import { toast } from 'sonner'
-import { organizationPatch, type Organization } from '../../contracts'
+import { organizationPatch, type Organization } from '../../contracts/organizations'
 import { useUpdateOrganization } from '../../api/organizations'
-import type { Permission } from '../../api/permissions'
+import type { Permission } from '../../lib/permissions'
 import { Callout } from '../../components/callout'
 import { SaveBar } from '../../components/save-bar'
 import { applyServerError } from '../../components/server-errors'
@@ -28,7 +27,6 @@ export function OrganizationSettingsForm({ organization, permission }: Props) {
     try {
       const saved = await update.mutateAsync(changedValues(values, dirtyFields))
       form.reset(toFormValues(saved))
-      toast.success('Settings saved')
     } catch (error) {
       applyServerError(error, form.setError, ORGANIZATION_FIELDS)
     }

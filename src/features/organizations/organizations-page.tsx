@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
+import type { LoaderFunctionArgs } from 'react-router-dom'
 import { Building2, Plus } from 'lucide-react'
 import { organizationQueries } from '../../api/organizations'
 import { useScopePermission } from '../../api/permissions'
@@ -10,12 +11,20 @@ import { Pagination } from '../../components/pagination'
 import { Table } from '../../components/table'
 import { useDocumentTitle } from '../../components/use-document-title'
 import { useListParams } from '../../components/use-list-params'
+import { listWindowOf } from '../../lib/list-params'
 import { ORGANIZATION_SORTS, organizationColumns, sortOrganizations } from './organization-columns'
+
+const LIST = { sorts: ORGANIZATION_SORTS }
+
+/** The route's loader: the page the URL shows is requested with the page's code. */
+export function loader(client: QueryClient, { request }: LoaderFunctionArgs) {
+  void client.prefetchQuery(organizationQueries.list(listWindowOf(new URL(request.url).searchParams, LIST)))
+}
 
 /** /orgs — the organizations this key can see. */
 export function OrganizationsPage() {
   useDocumentTitle('Organizations')
-  const list = useListParams({ sorts: ORGANIZATION_SORTS })
+  const list = useListParams(LIST)
   const query = useQuery({ ...organizationQueries.list(list.query), placeholderData: keepPreviousData })
   const canCreate = useScopePermission('organization:write')
   const page = query.data

@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { useQuery, useSuspenseQueries } from '@tanstack/react-query'
-import { Link, useParams } from 'react-router-dom'
+import { useQuery, useSuspenseQueries, type QueryClient } from '@tanstack/react-query'
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { PlayCircle, RefreshCw } from 'lucide-react'
-import type { Project } from '../../contracts'
-import { describeError } from '../../api/errors'
+import type { Project } from '../../contracts/projects'
 import { meQueries } from '../../api/me'
-import { allOf, membershipPermission, useScopePermission, type Permission } from '../../api/permissions'
+import { useScopePermission } from '../../api/permissions'
+import { describeError } from '../../lib/api-error'
+import { allOf, membershipPermission, type Permission } from '../../lib/permissions'
 import { useRotateProjectToken } from '../../api/project-token'
 import { projectQueries } from '../../api/projects'
 import { Button, ButtonLink } from '../../components/button'
@@ -18,6 +19,11 @@ import { Time } from '../../components/time'
 import { useDocumentTitle } from '../../components/use-document-title'
 import { posthogSnippet } from './snippet'
 import './projects.css'
+
+/** The route's loader: the project is requested with the page's code. */
+export function loader(client: QueryClient, { params }: LoaderFunctionArgs) {
+  void client.prefetchQuery(projectQueries.detail(Number(params.projectId)))
+}
 
 /** /projects/:projectId — the project's facts, its capture token and the snippet that records a site into it. */
 export function ProjectPage() {

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react'
 import { useState } from 'react'
 import { Sparkles } from 'lucide-react'
-import { describeError } from '../../api/errors'
+import { describeError } from '../../lib/api-error'
 import { useAiFilters, useAiRegex } from '../../api/ai'
 import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'

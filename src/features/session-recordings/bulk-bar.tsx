@@ -1,5 +1,5 @@
 import { Trash2, X } from 'lucide-react'
-import type { Permission } from '../../api/permissions'
+import type { Permission } from '../../lib/permissions'
 import { Button } from '../../components/button'
 import { plural } from '../../lib/format'
 

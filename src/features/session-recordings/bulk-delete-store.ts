@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { describeError, isApiError } from '../../api/errors'
+import { describeError, isApiError } from '../../lib/api-error'
 import { retryDelay, shouldRetryMutation } from '../../api/retry'
 import { deleteRecording, forgetRecording, recordingQueries } from '../../api/session-recordings'
+import { toast } from '../../components/toast'
 import { plural } from '../../lib/format'
 import { runLimited, summarizeBulkDelete, type BulkDeleteSummary, type DeleteOutcome } from './bulk-delete-plan'
 

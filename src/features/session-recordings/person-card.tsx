@@ -1,4 +1,4 @@
-import type { SessionRecording } from '../../contracts'
+import type { SessionRecording } from '../../contracts/session-recordings'
 import { Time } from '../../components/time'
 
 /** A property value as text: strings as they are, everything else as JSON. */

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useLocation, useNavigate, useParams } from 'react-router-dom'
-import { toast } from 'sonner'
+import { useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
+import { useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { ChevronLeft, ChevronRight, Eye, EyeOff, Keyboard, Share2, Trash2 } from 'lucide-react'
 import { useScopePermission } from '../../api/permissions'
 import { usePrefetchSharing } from '../../api/sharing'
@@ -28,11 +27,23 @@ import { SharingPanel } from './sharing-panel'
 import { ShortcutsDialog } from './shortcuts-dialog'
 import { DETAIL_SHORTCUTS } from './triage-keys'
 import { useNeighbors, type Neighbor } from './use-neighbors'
-import { useTriageKeys } from './use-triage-keys'
+import { prefetchRecordingList } from './use-recording-list'
+import { refuseShortcut, useTriageKeys } from './use-triage-keys'
 import './recordings.css'
 
 // rrweb's replayer is most of the player's weight: it loads only when a recording is opened.
 const Player = lazy(() => import('./player/player'))
+
+/**
+ * The route's loader: the recording (unless a cached list page already holds it: then it shows at once
+ * and refreshes when stale) and the list page around it that previous/next step through.
+ */
+export function loader(client: QueryClient, { params, request }: LoaderFunctionArgs) {
+  const projectId = Number(params.projectId)
+  const id = params.recordingId ?? ''
+  if (!recordingFromLists(client, projectId, id)) void client.prefetchQuery(recordingQueries.detail(projectId, id))
+  prefetchRecordingList(client, projectId, new URL(request.url))
+}
 
 /** /projects/:projectId/recordings/:recordingId — every field, the person, viewed, share, delete, previous/next. */
 export function RecordingDetailPage() {
@@ -85,11 +96,11 @@ export function RecordingDetailPage() {
       : 'Not on the current list page: open it from the list'
   // The buttons are disabled without the scope; the keys say why instead.
   const toggleViewed = () => {
-    if (!canWrite.allowed) toast.error(`${canWrite.reason}: cannot mark recordings viewed.`)
+    if (!canWrite.allowed) refuseShortcut(canWrite.reason, 'mark recordings viewed')
     else update.mutate({ id, patch: { viewed: !recording.viewed } })
   }
   const askDelete = () => {
-    if (!canWrite.allowed) toast.error(`${canWrite.reason}: cannot delete recordings.`)
+    if (!canWrite.allowed) refuseShortcut(canWrite.reason, 'delete recordings')
     else setDeleting(true)
   }
 

@@ -1,7 +1,12 @@
-import { RECORDING_ORDERS, recordingsQuery, type RecordingFilters, type RecordingOrder } from '../../contracts'
+import {
+  RECORDING_ORDERS,
+  recordingsQuery,
+  type RecordingFilters,
+  type RecordingOrder,
+} from '../../contracts/session-recordings'
 import { resolveDate } from '../../contracts/recording-filters'
 import type { RecordingListParams } from '../../api/session-recordings'
-import { toPage, type Page } from '../../api/pagination'
+import { toPage, type Page } from '../../lib/page'
 import { parseListParams, splitSort, type ListParamsOptions } from '../../lib/list-params'
 
 /**

@@ -1,9 +1,9 @@
 import { useMemo, useRef, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { useLocation, useNavigate, useParams } from 'react-router-dom'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { CalendarX, Keyboard, PlayCircle, Sparkles } from 'lucide-react'
-import type { SessionRecording } from '../../contracts'
-import { isApiError } from '../../api/errors'
+import type { SessionRecording } from '../../contracts/session-recordings'
+import { isApiError } from '../../lib/api-error'
 import { useScopePermission } from '../../api/permissions'
 import { projectQueries } from '../../api/projects'
 import { usePrefetchSharing } from '../../api/sharing'
@@ -27,11 +27,13 @@ import { SharingPanelHost, type SharingPanelHandle } from './sharing-panel'
 import { ShortcutsDialog } from './shortcuts-dialog'
 import { LIST_SHORTCUTS } from './triage-keys'
 import { useListTriage } from './use-list-triage'
-import { useRecordingList } from './use-recording-list'
+import { prefetchRecordingList, useRecordingList } from './use-recording-list'
 import './recordings.css'
 
-// The route's loader starts the first page's request with this (src/app/routes.tsx).
-export { prefetchRecordingList } from './use-recording-list'
+/** The route's loader: the page the URL shows is requested with the page's code (the project id is in the URL). */
+export function loader(client: QueryClient, { params, request }: LoaderFunctionArgs) {
+  prefetchRecordingList(client, Number(params.projectId), new URL(request.url))
+}
 
 /** /projects/:projectId/recordings — triage: review, mark viewed, share, delete one or many. */
 export function RecordingsPage() {

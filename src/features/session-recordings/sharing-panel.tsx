@@ -2,9 +2,10 @@ import type { ReactNode, Ref } from 'react'
 import { useId, useImperativeHandle, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Eye, EyeOff, RefreshCw } from 'lucide-react'
-import type { SharingConfiguration } from '../../contracts'
-import { describeError } from '../../api/errors'
-import { useScopePermission, type Permission } from '../../api/permissions'
+import type { SharingConfiguration } from '../../contracts/session-recordings'
+import { describeError } from '../../lib/api-error'
+import { useScopePermission } from '../../api/permissions'
+import { type Permission } from '../../lib/permissions'
 import { embedSnippet, sharedLink, sharingQueries, useRotateSharing, useSetSharing } from '../../api/sharing'
 import { Button } from '../../components/button'
 import { Callout } from '../../components/callout'
@@ -94,6 +95,15 @@ function SharingBody({ projectId, recordingId }: { projectId: number; recordingI
             disabledReason={permission.reason}
             onChange={(enabled) => toggle.mutate(enabled)}
           />
+          {toggle.isError && (
+            <Callout
+              tone="danger"
+              role="alert"
+              title={`Could not turn public sharing ${toggle.variables ? 'on' : 'off'}`}
+            >
+              {describeError(toggle.error)}
+            </Callout>
+          )}
           {config.enabled && config.access_token && (
             <SharedLinks projectId={projectId} recordingId={recordingId} config={config} permission={permission} />
           )}
@@ -134,22 +144,37 @@ function SharedLinks({ projectId, recordingId, config, permission }: LinksProps)
         <CopyButton value={embedSnippet(origin, token)} label="Copy embed code" />
       </ShareValue>
       {confirming ? (
-        <Callout tone="warning" role="alert" title="Rotate the link?">
-          <p>The current public link and embed stop working at once. Anyone you shared them with needs the new link.</p>
-          <div className="rec-inline-actions">
-            <Button size="sm" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              size="sm"
-              variant="danger"
-              loading={rotate.isPending}
-              onClick={() => rotate.mutate(undefined, { onSuccess: () => setConfirming(false) })}
-            >
-              Rotate link
-            </Button>
-          </div>
-        </Callout>
+        <>
+          <Callout tone="warning" role="alert" title="Rotate the link?">
+            <p>
+              The current public link and embed stop working at once. Anyone you shared them with needs the new link.
+            </p>
+            <div className="rec-inline-actions">
+              <Button
+                size="sm"
+                onClick={() => {
+                  rotate.reset()
+                  setConfirming(false)
+                }}
+              >
+                Cancel
+              </Button>
+              <Button
+                size="sm"
+                variant="danger"
+                loading={rotate.isPending}
+                onClick={() => rotate.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+              >
+                Rotate link
+              </Button>
+            </div>
+          </Callout>
+          {rotate.isError && (
+            <Callout tone="danger" role="alert" title="Could not rotate the link">
+              {describeError(rotate.error)} The current link and embed still work.
+            </Callout>
+          )}
+        </>
       ) : (
         <div>
           <Button

@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
-import { toast } from 'sonner'
-import type { SessionRecording } from '../../contracts'
+import { toast } from '../../components/toast'
+import type { SessionRecording } from '../../contracts/session-recordings'
 import { useScopePermission } from '../../api/permissions'
 import { useDeleteRecording, useUpdateRecording } from '../../api/session-recordings'
 import { bulkDeleter } from './bulk-delete-store'
 import { moveIndex } from './triage-keys'
-import { useTriageKeys } from './use-triage-keys'
+import { refuseShortcut, useTriageKeys } from './use-triage-keys'
 
 /** State that belongs to one view of the list (page, sort, filters) and starts over when the view changes. */
 function useViewState<T>(view: string, initial: T) {
@@ -49,11 +49,11 @@ export function useListTriage({ projectId, rows, view, detailHref }: Options) {
     setSelected(next)
   }
   const toggleViewed = (r: SessionRecording) => {
-    if (!canWrite.allowed) toast.error(`${canWrite.reason}: cannot mark recordings viewed.`)
+    if (!canWrite.allowed) refuseShortcut(canWrite.reason, 'mark recordings viewed')
     else update.mutate({ id: r.id, patch: { viewed: !r.viewed } })
   }
   const askDelete = (ids: string[], bulk: boolean) => {
-    if (!canWrite.allowed) toast.error(`${canWrite.reason}: cannot delete recordings.`)
+    if (!canWrite.allowed) refuseShortcut(canWrite.reason, 'delete recordings')
     else if (bulk && bulkDeleter.busy) toast.info('Wait for the current bulk delete to finish.')
     else if (ids.length > 0) setDeleting({ ids, bulk })
   }

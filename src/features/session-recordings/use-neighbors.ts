@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { recordingQueries } from '../../api/session-recordings'
-import { toPage } from '../../api/pagination'
+import { toPage } from '../../lib/page'
 import { listRequest } from './recording-list-params'
 import { useRecordingList } from './use-recording-list'
 

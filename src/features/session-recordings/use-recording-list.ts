@@ -1,7 +1,6 @@
 import { useMemo } from 'react'
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
-import { getApiKey } from '../../api/session'
 import { recordingQueries } from '../../api/session-recordings'
 import { useListParams } from '../../components/use-list-params'
 import { checkPage } from './page-only'
@@ -15,10 +14,10 @@ import {
   type Filters,
 } from './recording-list-params'
 
-/** Asks for the page a recordings URL shows, so the request runs while the page renders (the route's loader). */
+/** Asks for the list page a recordings URL shows (the routes' loaders), with the same request the page makes. */
 export function prefetchRecordingList(client: QueryClient, projectId: number, url: URL) {
-  if (!getApiKey() || !Number.isInteger(projectId)) return
-  void client.prefetchQuery(recordingQueries.list(projectId, listRequestOf(url.searchParams)))
+  if (Number.isInteger(projectId))
+    void client.prefetchQuery(recordingQueries.list(projectId, listRequestOf(url.searchParams)))
 }
 
 /** Page, size, sort and filters from the URL, the page they select, and what had to be applied locally. */

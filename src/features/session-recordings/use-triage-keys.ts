@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent } from 'react'
+import { toast } from '../../components/toast'
 import { triageAction, type TriageAction } from './triage-keys'
 
 /** Listens for the triage shortcuts on the whole page, except while a dialog or a menu has the keyboard. */
@@ -27,4 +28,12 @@ export function useTriageKeys(onAction: (action: TriageAction) => void) {
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [])
+}
+
+/**
+ * A shortcut the key in use may not perform (its buttons are disabled and say why): a key press has no
+ * place on screen, so a toast says it, e.g. "Needs scope session_recording:write: cannot delete recordings."
+ */
+export function refuseShortcut(reason: string | null, what: string) {
+  toast.error(`${reason}: cannot ${what}.`)
 }

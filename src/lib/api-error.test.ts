@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, describeError } from './errors'
+import { ApiError, describeError } from './api-error'
 
 const serverError = (detail: string) => new ApiError({ status: 500, type: 'server_error', code: 'error', detail })
 
