@@ -28,6 +28,7 @@ import { ShortcutsDialog } from './shortcuts-dialog'
 import { LIST_SHORTCUTS } from './triage-keys'
 import { useListTriage } from './use-list-triage'
 import { prefetchRecordingList, useRecordingList } from './use-recording-list'
+import { viewedTogglePermission } from './viewed-toggle'
 import './recordings.css'
 
 /** The route's loader: the page the URL shows is requested with the page's code (the project id is in the URL). */
@@ -74,7 +75,7 @@ export function RecordingsPage() {
         {
           label: r.viewed ? 'Mark as unviewed' : 'Mark as viewed',
           onSelect: () => triage.toggleViewed(r),
-          disabledReason: triage.canWrite.reason,
+          disabledReason: viewedTogglePermission(r, triage.canWrite).reason,
         },
         {
           label: 'Delete…',
