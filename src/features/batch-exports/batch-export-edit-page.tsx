@@ -38,7 +38,11 @@ export function BatchExportEditPage() {
         { label: 'Edit' },
       ]}
       title={`Edit ${exp.name}`}
-      description="Changes apply from the next run. Secrets are never shown: leave them empty to keep them."
+      description={
+        'readable' in editable
+          ? 'Changes apply from the next run. Secrets are never shown: leave them empty to keep them.'
+          : undefined
+      }
     />
   )
   if ('reason' in editable)

@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api-error'
 import { useScopePermission } from '../../api/permissions'
 import { projectQueries } from '../../api/projects'
 import { usePrefetchSharing } from '../../api/sharing'
+import { upstreamIsPostHog } from '../../api/upstream'
 import { Button } from '../../components/button'
 import { Callout } from '../../components/callout'
 import { EmptyState } from '../../components/empty-state'
@@ -125,9 +126,9 @@ export function RecordingsPage() {
       <BulkDeleteSummary state={bulk} projectId={projectId} />
       {pageOnly.length > 0 && (
         <Callout tone="warning" title="Applied to this page only">
-          The server did not apply the {pageOnly.join(' and ')}, so the console applied{' '}
-          {pageOnly.length === 1 ? 'it' : 'them'} to the rows of this page only. Other pages may hold recordings that
-          belong here.
+          {upstreamIsPostHog() ? "PostHog's list has no" : 'The server did not apply the'} {pageOnly.join(' and ')}, so
+          the console applied {pageOnly.length === 1 ? 'it' : 'them'} to the rows of this page only. Other pages may
+          hold recordings that belong here.
         </Callout>
       )}
       <BulkBar
