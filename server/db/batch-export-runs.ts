@@ -2,7 +2,7 @@ import type { BatchExportRun, RunStatus } from '../../src/contracts/batch-export
 import type { RunsQuery } from '../../src/contracts/batch-export-runs'
 import { newId } from '../auth/keys'
 import { toRun, type RunRow } from './batch-exports'
-import { prepareCached, statements, type Db } from './database'
+import { prepareCached, query, statements, type Db } from './database'
 
 /**
  * Run state as the engine moves it. Every change is one write, so a restarted server finds each run
@@ -11,35 +11,59 @@ import { prepareCached, statements, type Db } from './database'
  */
 
 const sql = statements({
-  one: 'SELECT * FROM batch_export_runs WHERE batch_export_id = ? AND id = ?',
-  byId: 'SELECT * FROM batch_export_runs WHERE id = ?',
-  next: `SELECT * FROM batch_export_runs
-          WHERE status = 'Starting' OR (status = 'FailedRetryable' AND next_attempt_at <= ?)
-          ORDER BY created_at, data_interval_end, rowid LIMIT 1`,
-  claim: `UPDATE batch_export_runs SET status = 'Running', attempts = attempts + 1, next_attempt_at = NULL,
-          latest_error = NULL, last_updated_at = ?
-          WHERE id = ? AND (status = 'Starting' OR status = 'FailedRetryable')`,
-  progress: `UPDATE batch_export_runs SET records_completed = ?, bytes_exported = ?, records_total_count = ?,
-             last_updated_at = ? WHERE id = ? AND status = 'Running'`,
-  finish: `UPDATE batch_export_runs SET status = @status, records_completed = @records_completed,
-           records_failed = @records_failed, bytes_exported = @bytes_exported, latest_error = @latest_error,
-           next_attempt_at = @next_attempt_at, finished_at = @finished_at, last_updated_at = @now, cancel_requested = 0
-           WHERE id = @id`,
-  cancelRequested: 'SELECT cancel_requested FROM batch_export_runs WHERE id = ?',
-  requestCancel: `UPDATE batch_export_runs SET cancel_requested = 1, last_updated_at = ? WHERE id = ? AND status = 'Running'`,
-  cancelQueued: `UPDATE batch_export_runs SET status = 'Cancelled', finished_at = ?, last_updated_at = ?, next_attempt_at = NULL
-                 WHERE id = ? AND status IN ('Starting', 'FailedRetryable')`,
-  running: "SELECT * FROM batch_export_runs WHERE status = 'Running' ORDER BY created_at",
-  activeBackfill: `SELECT b.id FROM batch_export_backfills b
-                    WHERE b.batch_export_id = ? AND b.start_at = ? AND b.end_at = ?
-                      AND EXISTS (SELECT 1 FROM batch_export_runs r WHERE r.backfill_id = b.id
-                                  AND r.status IN ('Starting', 'Running', 'FailedRetryable'))
-                    ORDER BY b.created_at DESC LIMIT 1`,
-  lastScheduledEnd: `SELECT max(data_interval_end) FROM batch_export_runs WHERE batch_export_id = ? AND origin = 'schedule'`,
-  insertScheduled: `INSERT INTO batch_export_runs (id, batch_export_id, status, data_interval_start, data_interval_end,
-                    created_at, last_updated_at, origin)
-                    VALUES (?, ?, 'Starting', ?, ?, ?, ?, 'schedule')
-                    ON CONFLICT (batch_export_id, data_interval_end) WHERE origin = 'schedule' DO NOTHING`,
+  one: query<RunRow, [exportId: string, runId: string]>(
+    'SELECT * FROM batch_export_runs WHERE batch_export_id = ? AND id = ?',
+  ),
+  byId: query<RunRow, [runId: string]>('SELECT * FROM batch_export_runs WHERE id = ?'),
+  next: query<RunRow, [now: string]>(
+    `SELECT * FROM batch_export_runs
+      WHERE status = 'Starting' OR (status = 'FailedRetryable' AND next_attempt_at <= ?)
+      ORDER BY created_at, data_interval_end, rowid LIMIT 1`,
+  ),
+  claim: query<never, [now: string, runId: string]>(
+    `UPDATE batch_export_runs SET status = 'Running', attempts = attempts + 1, next_attempt_at = NULL,
+     latest_error = NULL, last_updated_at = ?
+     WHERE id = ? AND (status = 'Starting' OR status = 'FailedRetryable')`,
+  ),
+  progress: query<never, [records: number, bytes: number, total: number, now: string, runId: string]>(
+    `UPDATE batch_export_runs SET records_completed = ?, bytes_exported = ?, records_total_count = ?,
+     last_updated_at = ? WHERE id = ? AND status = 'Running'`,
+  ),
+  finish: query<never, RunOutcome & { id: string; now: string }>(
+    `UPDATE batch_export_runs SET status = @status, records_completed = @records_completed,
+     records_failed = @records_failed, bytes_exported = @bytes_exported, latest_error = @latest_error,
+     next_attempt_at = @next_attempt_at, finished_at = @finished_at, last_updated_at = @now, cancel_requested = 0
+     WHERE id = @id`,
+  ),
+  cancelRequested: query<number, [runId: string]>('SELECT cancel_requested FROM batch_export_runs WHERE id = ?'),
+  requestCancel: query<never, [now: string, runId: string]>(
+    `UPDATE batch_export_runs SET cancel_requested = 1, last_updated_at = ? WHERE id = ? AND status = 'Running'`,
+  ),
+  cancelQueued: query<never, [finishedAt: string, now: string, runId: string]>(
+    `UPDATE batch_export_runs SET status = 'Cancelled', finished_at = ?, last_updated_at = ?, next_attempt_at = NULL
+     WHERE id = ? AND status IN ('Starting', 'FailedRetryable')`,
+  ),
+  running: query<RunRow, []>("SELECT * FROM batch_export_runs WHERE status = 'Running' ORDER BY created_at"),
+  activeBackfill: query<string, [exportId: string, startAt: string, endAt: string]>(
+    `SELECT b.id FROM batch_export_backfills b
+      WHERE b.batch_export_id = ? AND b.start_at = ? AND b.end_at = ?
+        AND EXISTS (SELECT 1 FROM batch_export_runs r WHERE r.backfill_id = b.id
+                    AND r.status IN ('Starting', 'Running', 'FailedRetryable'))
+      ORDER BY b.created_at DESC LIMIT 1`,
+  ),
+  // max() over no rows is one row holding NULL.
+  lastScheduledEnd: query<string | null, [exportId: string]>(
+    `SELECT max(data_interval_end) FROM batch_export_runs WHERE batch_export_id = ? AND origin = 'schedule'`,
+  ),
+  insertScheduled: query<
+    never,
+    [id: string, exportId: string, start: string, end: string, created: string, updated: string]
+  >(
+    `INSERT INTO batch_export_runs (id, batch_export_id, status, data_interval_start, data_interval_end,
+     created_at, last_updated_at, origin)
+     VALUES (?, ?, 'Starting', ?, ?, ?, ?, 'schedule')
+     ON CONFLICT (batch_export_id, data_interval_end) WHERE origin = 'schedule' DO NOTHING`,
+  ),
 })
 
 /** Queues the run of a window that closed on schedule; a second call for the same window does nothing. */
@@ -47,13 +71,12 @@ export function insertScheduledRun(db: Db, exportId: string, window: { start: st
   return sql(db).insertScheduled.run(newId(), exportId, window.start, window.end, nowIso, nowIso).changes === 1
 }
 
-export const findRunRow = (db: Db, exportId: string, runId: string) =>
-  sql(db).one.get(exportId, runId) as RunRow | undefined
+export const findRunRow = (db: Db, exportId: string, runId: string) => sql(db).one.get(exportId, runId)
 
-export const runRowById = (db: Db, runId: string) => sql(db).byId.get(runId) as RunRow | undefined
+export const runRowById = (db: Db, runId: string) => sql(db).byId.get(runId)
 
 /** The run the runner should take next: queued ones and retries that are due, oldest first. */
-export const nextClaimableRun = (db: Db, nowIso: string) => sql(db).next.get(nowIso) as RunRow | undefined
+export const nextClaimableRun = (db: Db, nowIso: string) => sql(db).next.get(nowIso)
 
 /** Marks a queued run Running; false when someone else (a cancel) changed it first. */
 export const claimRun = (db: Db, runId: string, nowIso: string) => sql(db).claim.run(nowIso, runId).changes === 1
@@ -94,14 +117,13 @@ export function requestCancel(db: Db, runId: string, nowIso: string): 'cancelled
 }
 
 /** Runs left Running: after a restart, those a previous process was executing when it stopped. */
-export const runningRuns = (db: Db) => sql(db).running.all() as RunRow[]
+export const runningRuns = (db: Db) => sql(db).running.all()
 
 /** The backfill of exactly this range whose runs are still under way, if any (a repeated request reuses it). */
 export const activeBackfillId = (db: Db, exportId: string, startAt: string, endAt: string) =>
-  sql(db).activeBackfill.pluck().get(exportId, startAt, endAt) as string | undefined
+  sql(db).activeBackfill.pluck().get(exportId, startAt, endAt)
 
-export const lastScheduledEnd = (db: Db, exportId: string) =>
-  sql(db).lastScheduledEnd.pluck().get(exportId) as string | null
+export const lastScheduledEnd = (db: Db, exportId: string) => sql(db).lastScheduledEnd.pluck().get(exportId) ?? null
 
 /** A page of an export's runs (every run, not only the latest 10), as the runs endpoint lists them. */
 export function listRuns(
@@ -128,12 +150,13 @@ export function listRuns(
     data_interval_start: 'data_interval_start ASC, rowid ASC',
     '-data_interval_start': 'data_interval_start DESC, rowid DESC',
   }[q.ordering ?? '-created_at']
-  const count = prepareCached(db, `SELECT COUNT(*) FROM batch_export_runs WHERE ${where}`)
-    .pluck()
-    .get(...args) as number
-  const rows = prepareCached(
+  const count =
+    prepareCached<number>(db, `SELECT COUNT(*) FROM batch_export_runs WHERE ${where}`)
+      .pluck()
+      .get(...args) ?? 0
+  const rows = prepareCached<RunRow>(
     db,
     `SELECT * FROM batch_export_runs WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-  ).all(...args, limit, offset) as RunRow[]
+  ).all(...args, limit, offset)
   return { count, results: rows.map(toRun) }
 }

@@ -52,26 +52,36 @@ const sql = statements({
   runs: query<RunRow, [exportId: string]>(
     'SELECT * FROM batch_export_runs WHERE batch_export_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 10',
   ),
-  insert: `INSERT INTO batch_exports (id, organization_id, team_id, name, model, destination_type, destination_config,
+  insert: query<
+    never,
+    EncodedValues & { id: string; organization_id: string; created_at: string; last_updated_at: string; schema: null }
+  >(
+    `INSERT INTO batch_exports (id, organization_id, team_id, name, model, destination_type, destination_config,
            interval, paused, created_at, last_updated_at, last_paused_at, start_at, end_at, hogql_query, schema, filters,
            timezone, interval_offset, scheduled_through)
            VALUES (@id, @organization_id, @team_id, @name, @model, @destination_type, @destination_config, @interval,
            @paused, @created_at, @last_updated_at, @last_paused_at, @start_at, @end_at, @hogql_query, @schema, @filters,
            @timezone, @interval_offset, @created_at)`,
-  update: `UPDATE batch_exports SET team_id = @team_id, name = @name, model = @model, destination_type = @destination_type,
+  ),
+  update: query<never, EncodedValues & { id: string; last_updated_at: string }>(
+    `UPDATE batch_exports SET team_id = @team_id, name = @name, model = @model, destination_type = @destination_type,
            destination_config = @destination_config, interval = @interval, paused = @paused,
            last_updated_at = @last_updated_at, last_paused_at = @last_paused_at, start_at = @start_at, end_at = @end_at,
            hogql_query = @hogql_query, filters = @filters, timezone = @timezone, interval_offset = @interval_offset
            WHERE id = @id`,
-  remove: 'DELETE FROM batch_exports WHERE id = ?',
-  insertRun: `INSERT INTO batch_export_runs (id, batch_export_id, status, records_completed, records_failed,
+  ),
+  remove: query<never, [id: string]>('DELETE FROM batch_exports WHERE id = ?'),
+  insertRun: query<never, StoredRun>(
+    `INSERT INTO batch_export_runs (id, batch_export_id, status, records_completed, records_failed,
               records_total_count, bytes_exported, latest_error, data_interval_start, data_interval_end, cursor,
               created_at, finished_at, last_updated_at, backfill_id, origin)
               VALUES (@id, @batch_export_id, @status, @records_completed, @records_failed, @records_total_count,
               @bytes_exported, @latest_error, @data_interval_start, @data_interval_end, @cursor, @created_at,
               @finished_at, @last_updated_at, @backfill_id, @origin)`,
-  insertBackfill:
+  ),
+  insertBackfill: query<never, [id: string, exportId: string, startAt: string, endAt: string, createdAt: string]>(
     'INSERT INTO batch_export_backfills (id, batch_export_id, start_at, end_at, created_at) VALUES (?, ?, ?, ?, ?)',
+  ),
 })
 
 /** Config as stored: secrets included. Never return it to a caller. */
@@ -162,7 +172,14 @@ export interface BatchExportValues {
   interval_offset: number | null
 }
 
-const encode = (v: BatchExportValues) => ({
+/** Values as the columns hold them: JSON text and 0/1. */
+type EncodedValues = Omit<BatchExportValues, 'destination_config' | 'paused' | 'filters'> & {
+  destination_config: string
+  paused: number
+  filters: string | null
+}
+
+const encode = (v: BatchExportValues): EncodedValues => ({
   ...v,
   destination_config: JSON.stringify(v.destination_config),
   paused: v.paused ? 1 : 0,
@@ -193,6 +210,14 @@ export type NewRun = Omit<BatchExportRun, 'id' | 'batch_export' | 'backfill'> & 
   origin?: 'schedule' | 'backfill' | null
 }
 
+/** A run as its insert binds it. */
+type StoredRun = Omit<NewRun, 'backfill_id' | 'origin'> & {
+  id: string
+  batch_export_id: string
+  backfill_id: string | null
+  origin: 'schedule' | 'backfill' | null
+}
+
 export function insertRun(db: Db, exportId: string, run: NewRun): string {
   const id = newId()
   sql(db).insertRun.run({ backfill_id: null, origin: null, ...run, id, batch_export_id: exportId })
@@ -216,24 +241,31 @@ export function insertBackfill(
 }
 
 const engineSql = statements({
-  byId: 'SELECT * FROM batch_exports WHERE id = ?',
-  active: `SELECT * FROM batch_exports WHERE paused = 0 AND destination_type IN (SELECT value FROM json_each(?))`,
-  scheduledThrough: 'UPDATE batch_exports SET scheduled_through = ? WHERE id = ?',
+  byId: query<ExportRow, [id: string]>('SELECT * FROM batch_exports WHERE id = ?'),
+  active: query<ExportRow, [typesJson: string]>(
+    `SELECT * FROM batch_exports WHERE paused = 0 AND destination_type IN (SELECT value FROM json_each(?))`,
+  ),
+  scheduledThrough: query<never, [iso: string, id: string]>(
+    'UPDATE batch_exports SET scheduled_through = ? WHERE id = ?',
+  ),
 })
 
 /** An export by id alone (the engine acts for every organization). */
-export const exportRowById = (db: Db, id: string) => engineSql(db).byId.get(id) as ExportRow | undefined
+export const exportRowById = (db: Db, id: string) => engineSql(db).byId.get(id)
 
 /** Unpaused exports of the given destination types: those the scheduler creates runs for. */
-export const activeExportRows = (db: Db, types: readonly string[]) =>
-  engineSql(db).active.all(JSON.stringify(types)) as ExportRow[]
+export const activeExportRows = (db: Db, types: readonly string[]) => engineSql(db).active.all(JSON.stringify(types))
 
 /** Records that the scheduler has handled every window closing up to `iso` (also: resume skips missed windows). */
 export const setScheduledThrough = (db: Db, id: string, iso: string) => engineSql(db).scheduledThrough.run(iso, id)
 
 const pauseSql = statements({
-  pause: 'UPDATE batch_exports SET paused = 1, last_paused_at = ?, last_updated_at = ? WHERE id = ? AND paused = 0',
-  unpause: 'UPDATE batch_exports SET paused = 0, last_updated_at = ? WHERE id = ?',
+  pause: query<never, [pausedAt: string, now: string, id: string]>(
+    'UPDATE batch_exports SET paused = 1, last_paused_at = ?, last_updated_at = ? WHERE id = ? AND paused = 0',
+  ),
+  unpause: query<never, [now: string, id: string]>(
+    'UPDATE batch_exports SET paused = 0, last_updated_at = ? WHERE id = ?',
+  ),
 })
 
 /** Pauses (stamping last_paused_at) or unpauses an export; the schedule side of a resume is the caller's. */
@@ -243,9 +275,8 @@ export function setPaused(db: Db, id: string, paused: boolean, nowIso: string) {
 }
 
 const teamSql = statements({
-  ofTeam: 'SELECT * FROM batch_exports WHERE team_id = ? AND id = ?',
+  ofTeam: query<ExportRow, [teamId: number, id: string]>('SELECT * FROM batch_exports WHERE team_id = ? AND id = ?'),
 })
 
 /** An export of a project (PostHog serves runs under /api/projects/:project_id/batch_exports/). */
-export const findBatchExportRowOfTeam = (db: Db, teamId: number, id: string) =>
-  teamSql(db).ofTeam.get(teamId, id) as ExportRow | undefined
+export const findBatchExportRowOfTeam = (db: Db, teamId: number, id: string) => teamSql(db).ofTeam.get(teamId, id)

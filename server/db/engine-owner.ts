@@ -1,12 +1,18 @@
 import { hostname } from 'node:os'
-import { statements, writeTransaction, type Db } from './database'
+import { query, statements, writeTransaction, type Db } from './database'
 
 const sql = statements({
-  get: 'SELECT pid, host, heartbeat_at FROM engine_owner WHERE id = 1',
-  take: `INSERT INTO engine_owner (id, pid, host, heartbeat_at) VALUES (1, ?, ?, ?)
+  get: query<{ pid: number; host: string; heartbeat_at: string }, []>(
+    'SELECT pid, host, heartbeat_at FROM engine_owner WHERE id = 1',
+  ),
+  take: query<never, [pid: number, host: string, at: string]>(
+    `INSERT INTO engine_owner (id, pid, host, heartbeat_at) VALUES (1, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET pid = excluded.pid, host = excluded.host, heartbeat_at = excluded.heartbeat_at`,
-  beat: 'UPDATE engine_owner SET heartbeat_at = ? WHERE id = 1 AND pid = ? AND host = ?',
-  release: 'DELETE FROM engine_owner WHERE id = 1 AND pid = ? AND host = ?',
+  ),
+  beat: query<never, [at: string, pid: number, host: string]>(
+    'UPDATE engine_owner SET heartbeat_at = ? WHERE id = 1 AND pid = ? AND host = ?',
+  ),
+  release: query<never, [pid: number, host: string]>('DELETE FROM engine_owner WHERE id = 1 AND pid = ? AND host = ?'),
 })
 
 /** A heartbeat older than this means its owner is gone (a process on another host cannot be asked directly). */
@@ -29,7 +35,7 @@ function alive(pid: number) {
 export function claimEngine(db: Db, now = Date.now()): { pid: number; host: string } | null {
   const me = { pid: process.pid, host: hostname() }
   return writeTransaction(db, () => {
-    const owner = sql(db).get.get() as { pid: number; host: string; heartbeat_at: string } | undefined
+    const owner = sql(db).get.get()
     const mine = owner?.pid === me.pid && owner.host === me.host
     const live =
       owner && !mine && (owner.host === me.host ? alive(owner.pid) : now - Date.parse(owner.heartbeat_at) < STALE_MS)

@@ -1,4 +1,4 @@
-import { statements, type Db } from './database'
+import { query, statements, type Db } from './database'
 
 /** One captured event as stored (times in epoch ms). Properties are untrusted captured data. */
 export interface NewEvent {
@@ -13,12 +13,45 @@ export interface NewEvent {
   person_id?: string | null
 }
 
+/** An event's row as its insert binds it. */
+interface EventInsert {
+  team_id: number
+  uuid: string
+  event: string
+  distinct_id: string
+  properties: string
+  timestamp: number
+  created_at: number
+  inserted_at: number
+  elements_chain: string
+  person_id: string | null
+  session_id: string | null
+}
+
+/** What one event adds to its session (counts of 0 or 1; the url is the event's page). */
+interface SessionUpsert {
+  team_id: number
+  session_id: string
+  distinct_id: string
+  timestamp: number
+  url: string | null
+  pageview: number
+  autocapture: number
+  inserted_at: number
+}
+
 const sql = statements({
-  insert: `INSERT OR IGNORE INTO events (team_id, uuid, event, distinct_id, properties, timestamp, created_at,
+  insert: query<
+    never,
+    EventInsert
+  >(`INSERT OR IGNORE INTO events (team_id, uuid, event, distinct_id, properties, timestamp, created_at,
            inserted_at, elements_chain, person_id, session_id)
            VALUES (@team_id, @uuid, @event, @distinct_id, @properties, @timestamp, @created_at, @inserted_at,
-           @elements_chain, @person_id, @session_id)`,
-  upsertSession: `INSERT INTO sessions (team_id, session_id, distinct_id, start_timestamp, end_timestamp, entry_url,
+           @elements_chain, @person_id, @session_id)`),
+  upsertSession: query<
+    never,
+    SessionUpsert
+  >(`INSERT INTO sessions (team_id, session_id, distinct_id, start_timestamp, end_timestamp, entry_url,
                   end_url, pageview_count, autocapture_count, event_count, inserted_at)
                   VALUES (@team_id, @session_id, @distinct_id, @timestamp, @timestamp, @url, @url, @pageview,
                   @autocapture, 1, @inserted_at)
@@ -30,7 +63,7 @@ const sql = statements({
                     pageview_count = pageview_count + excluded.pageview_count,
                     autocapture_count = autocapture_count + excluded.autocapture_count,
                     event_count = event_count + 1,
-                    inserted_at = max(inserted_at, excluded.inserted_at)`,
+                    inserted_at = max(inserted_at, excluded.inserted_at)`),
 })
 
 const stringOrNull = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 2000 ? v : null)

@@ -116,21 +116,14 @@ function eventPage(db: Db, q: WindowQuery, cursor: Cursor, limit: number): Page<
   // The cursor's time is the lower bound of the index range, so a page seeks to where the last one ended
   // (a row-value comparison alone made SQLite scan the window from its start for every page).
   const after = cursor ? ' AND (e.inserted_at > ? OR e.id > ?)' : ''
-  const rows = prepareCached(
+  const rows = prepareCached<EventRow>(
     db,
     `SELECT e.id, e.uuid, e.event, e.properties, e.distinct_id, e.team_id, e.timestamp, e.created_at, e.inserted_at,
             e.elements_chain, e.person_id, p.properties AS person_properties
        FROM events e LEFT JOIN persons p ON p.uuid = e.person_id
       WHERE e.team_id = ? AND e.inserted_at >= ? AND e.inserted_at < ?${after}${f.sql}
       ORDER BY e.inserted_at, e.id LIMIT ?`,
-  ).all(
-    q.teamId,
-    cursor ? cursor.at : q.start,
-    q.end,
-    ...(cursor ? [cursor.at, cursor.id] : []),
-    ...f.args,
-    limit,
-  ) as EventRow[]
+  ).all(q.teamId, cursor ? cursor.at : q.start, q.end, ...(cursor ? [cursor.at, cursor.id] : []), ...f.args, limit)
   const last = rows.at(-1)
   return {
     records: rows.map((r) => ({
@@ -163,7 +156,7 @@ interface PersonRow {
 
 function personPage(db: Db, q: WindowQuery, cursor: Cursor, limit: number): Page<PersonRecord> {
   const after = cursor ? ' AND (coalesce(p.updated_at, p.created_at) > ? OR p.id > ?)' : ''
-  const rows = prepareCached(
+  const rows = prepareCached<PersonRow>(
     db,
     `SELECT p.id, p.uuid, p.team_id, p.properties, p.version, p.created_at,
             coalesce(p.updated_at, p.created_at) AS changed,
@@ -171,13 +164,7 @@ function personPage(db: Db, q: WindowQuery, cursor: Cursor, limit: number): Page
        FROM persons p
       WHERE p.team_id = ? AND coalesce(p.updated_at, p.created_at) >= ? AND coalesce(p.updated_at, p.created_at) < ?${after}
       ORDER BY coalesce(p.updated_at, p.created_at), p.id LIMIT ?`,
-  ).all(
-    q.teamId,
-    cursor ? cursor.at : iso(q.start),
-    iso(q.end),
-    ...(cursor ? [cursor.at, cursor.id] : []),
-    limit,
-  ) as PersonRow[]
+  ).all(q.teamId, cursor ? cursor.at : iso(q.start), iso(q.end), ...(cursor ? [cursor.at, cursor.id] : []), limit)
   const last = rows.at(-1)
   const records: PersonRecord[] = []
   for (const r of rows) {
@@ -215,11 +202,11 @@ interface SessionRow {
 
 function sessionPage(db: Db, q: WindowQuery, cursor: Cursor, limit: number): Page<SessionRecord> {
   const after = cursor ? ' AND (inserted_at > ? OR session_id > ?)' : ''
-  const rows = prepareCached(
+  const rows = prepareCached<SessionRow>(
     db,
     `SELECT * FROM sessions WHERE team_id = ? AND inserted_at >= ? AND inserted_at < ?${after}
       ORDER BY inserted_at, session_id LIMIT ?`,
-  ).all(q.teamId, cursor ? cursor.at : q.start, q.end, ...(cursor ? [cursor.at, cursor.id] : []), limit) as SessionRow[]
+  ).all(q.teamId, cursor ? cursor.at : q.start, q.end, ...(cursor ? [cursor.at, cursor.id] : []), limit)
   const last = rows.at(-1)
   return {
     records: rows.map((r) => ({
@@ -256,24 +243,33 @@ export function readPage(
 /** How many rows a window holds (persons: one row per distinct id). */
 export function countWindow(db: Db, model: BatchExportModel, q: WindowQuery): number {
   if (model === 'persons') {
-    return prepareCached(
-      db,
-      `SELECT COUNT(*) FROM persons p JOIN person_distinct_ids d ON d.person_id = p.id
+    return (
+      prepareCached<number>(
+        db,
+        `SELECT COUNT(*) FROM persons p JOIN person_distinct_ids d ON d.person_id = p.id
         WHERE p.team_id = ? AND coalesce(p.updated_at, p.created_at) >= ? AND coalesce(p.updated_at, p.created_at) < ?`,
+      )
+        .pluck()
+        .get(q.teamId, iso(q.start), iso(q.end)) ?? 0
     )
-      .pluck()
-      .get(q.teamId, iso(q.start), iso(q.end)) as number
   }
   if (model === 'sessions') {
-    return prepareCached(db, 'SELECT COUNT(*) FROM sessions WHERE team_id = ? AND inserted_at >= ? AND inserted_at < ?')
-      .pluck()
-      .get(q.teamId, q.start, q.end) as number
+    return (
+      prepareCached<number>(
+        db,
+        'SELECT COUNT(*) FROM sessions WHERE team_id = ? AND inserted_at >= ? AND inserted_at < ?',
+      )
+        .pluck()
+        .get(q.teamId, q.start, q.end) ?? 0
+    )
   }
   const f = eventFilter(q)
-  return prepareCached(
-    db,
-    `SELECT COUNT(*) FROM events e WHERE e.team_id = ? AND e.inserted_at >= ? AND e.inserted_at < ?${f.sql}`,
+  return (
+    prepareCached<number>(
+      db,
+      `SELECT COUNT(*) FROM events e WHERE e.team_id = ? AND e.inserted_at >= ? AND e.inserted_at < ?${f.sql}`,
+    )
+      .pluck()
+      .get(q.teamId, q.start, q.end, ...f.args) ?? 0
   )
-    .pluck()
-    .get(q.teamId, q.start, q.end, ...f.args) as number
 }

@@ -73,13 +73,17 @@ export function ensurePerson(db: Db, teamId: number, distinctId: string) {
 }
 
 const exportSql = statements({
-  uuids: `SELECT d.distinct_id, p.uuid FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id WHERE d.team_id = ?`,
-  changed: 'UPDATE persons SET updated_at = ?, version = version + 1 WHERE uuid = ?',
+  uuids: query<{ distinct_id: string; uuid: string }, [teamId: number]>(
+    'SELECT d.distinct_id, p.uuid FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id WHERE d.team_id = ?',
+  ),
+  changed: query<never, [at: string, uuid: string]>(
+    'UPDATE persons SET updated_at = ?, version = version + 1 WHERE uuid = ?',
+  ),
 })
 
 /** The person uuid behind each distinct id of a project (what an event's person_id holds). */
 export function personUuidsByDistinctId(db: Db, teamId: number): Map<string, string> {
-  const rows = exportSql(db).uuids.all(teamId) as { distinct_id: string; uuid: string }[]
+  const rows = exportSql(db).uuids.all(teamId)
   return new Map(rows.map((r) => [r.distinct_id, r.uuid]))
 }
 

@@ -20,13 +20,12 @@ describe('recording pages', () => {
   it('returns exactly what a plain LIMIT/OFFSET would, also deep pages served from anchors', () => {
     const { db, teamId } = world(3500)
     const plain = (order: string, offset: number) =>
-      (
-        db
-          .prepare(
-            `SELECT id FROM session_recordings WHERE team_id = ? AND deleted_at IS NULL ORDER BY ${order} LIMIT 100 OFFSET ?`,
-          )
-          .all(teamId, offset) as { id: string }[]
-      ).map((r) => r.id)
+      db
+        .prepare<[number, number], string>(
+          `SELECT id FROM session_recordings WHERE team_id = ? AND deleted_at IS NULL ORDER BY ${order} LIMIT 100 OFFSET ?`,
+        )
+        .pluck()
+        .all(teamId, offset)
     const cases = [
       [{}, 'start_time DESC, rid DESC'],
       [{ order: '-start_time' }, 'start_time ASC, rid ASC'],
@@ -45,7 +44,10 @@ describe('recording pages', () => {
     const { db, teamId } = world(50)
     const first = listRecordings(db, teamId, { viewed: false }, 100, 0)
     const before = countRecordings(db, teamId, { viewed: false })
-    const rid = (db.prepare('SELECT rid FROM session_recordings WHERE id = ?').get(first[0]!.id) as { rid: number }).rid
+    const rid = db
+      .prepare<[string], number>('SELECT rid FROM session_recordings WHERE id = ?')
+      .pluck()
+      .get(first[0]!.id)!
     setViewed(db, rid, true)
     expect(countRecordings(db, teamId, { viewed: false })).toBe(before - 1)
     expect(listRecordings(db, teamId, { viewed: false }, 100, 0).some((r) => r.id === first[0]!.id)).toBe(false)

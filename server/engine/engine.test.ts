@@ -180,6 +180,21 @@ describe('the engine', () => {
     )
   })
 
+  it('fails at once, saying which field, when a stored config does not read as its destination’s', async () => {
+    f.addEvents(5, '2026-03-02T09:00:00Z', '2026-03-02T10:00:00Z')
+    // Only a database edited by hand holds such a config: the API checks every config it saves.
+    const id = f.createExport({ destination_type: 'HTTP', destination_config: { url: 42 }, paused: true })
+    createBackfill(f.db, id, { start_at: '2026-03-02T09:00:00Z', end_at: '2026-03-02T10:00:00Z' }, [
+      { start: '2026-03-02T09:00:00.000Z', end: '2026-03-02T10:00:00.000Z' },
+    ])
+    await f.engine().drain()
+    expect(runsOf(id)[0]).toMatchObject({
+      status: 'Failed',
+      latest_error: expect.stringMatching(/^The stored HTTP config cannot be used \(url: .*expected string.*\)\./),
+    })
+    expect(receiver.received).toEqual([])
+  })
+
   it('cancels a running run (its request is aborted) and a queued one', async () => {
     f.addEvents(10, '2026-03-02T08:00:00Z', '2026-03-02T10:00:00Z')
     receiver.answer(() => ({ status: 200, delayMs: 30_000 }))

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { batchExportRun, logEntry, paginated } from '../../src/contracts'
 import { newId } from '../auth/keys'
 import { insertBatchExport } from '../db/batch-exports'
 import { openDatabase, writeTransaction } from '../db/database'
@@ -85,7 +87,7 @@ describe('engine crash safety', () => {
       db.close()
       const runs = `${base}/api/organizations/${orgId}/batch_exports/${exportId}/runs/`
       const runOf = async () =>
-        ((await (await fetch(runs, { headers })).json()) as { results: { id: string; status: string }[] }).results[0]
+        paginated(batchExportRun).parse(await (await fetch(runs, { headers })).json()).results[0]
 
       const first = await startServerProcess(env)
       const backfill = await fetch(`${base}/api/organizations/${orgId}/batch_exports/${exportId}/backfill/`, {
@@ -103,9 +105,11 @@ describe('engine crash safety', () => {
       const second = await startServerProcess(env)
       try {
         await expect.poll(async () => (await runOf())?.status, { timeout: 60_000, interval: 200 }).toBe('Completed')
-        const logs = (await (
-          await fetch(`${base}/api/organizations/${orgId}/batch_exports/${exportId}/logs/?level=WARNING`, { headers })
-        ).json()) as { results: { message: string }[] }
+        const logs = paginated(logEntry).parse(
+          await (
+            await fetch(`${base}/api/organizations/${orgId}/batch_exports/${exportId}/logs/?level=WARNING`, { headers })
+          ).json(),
+        )
         expect(logs.results.map((l) => l.message)).toContainEqual(
           expect.stringMatching(
             /^The server stopped while this run was exporting.*It will be retried now \(attempt 2 of 3\)\.$/,
@@ -115,7 +119,8 @@ describe('engine crash safety', () => {
         expect(keys).toEqual(['c/2026-03-01T00:00:00+00:00-2026-03-01T01:00:00+00:00.jsonl'])
         const lines = (await s3.read('crash', keys[0]!)).toString('utf8').trimEnd().split('\n')
         expect(lines).toHaveLength(EVENTS)
-        expect(new Set(lines.map((l) => (JSON.parse(l) as { uuid: string }).uuid)).size).toBe(EVENTS)
+        const uuids = lines.map((l) => z.object({ uuid: z.string() }).parse(JSON.parse(l)).uuid)
+        expect(new Set(uuids).size).toBe(EVENTS)
       } finally {
         second.child.kill('SIGTERM')
         await exited(second.child)

@@ -10,6 +10,7 @@ import {
   testStep,
   type BatchExport,
 } from '../../src/contracts'
+import { exportRowById, storedConfig } from '../db/batch-exports'
 import { startHarness, demoIds, type Harness } from '../test/harness'
 import { S3RVER_KEY, startS3Server, type S3Server } from '../test/s3-server'
 
@@ -47,7 +48,7 @@ const s3Config = (overrides: Record<string, unknown> = {}) => ({
 })
 
 async function createS3(overrides: Record<string, unknown> = {}) {
-  const res = await h.api('POST', base, {
+  const res = await h.call(batchExport, 'POST', base, {
     body: {
       name: 'Runs test',
       interval: 'hour',
@@ -56,8 +57,8 @@ async function createS3(overrides: Record<string, unknown> = {}) {
       ...overrides,
     },
   })
-  expect(res.status, JSON.stringify(res.body)).toBe(201)
-  return res.body as BatchExport
+  expect(res.status).toBe(201)
+  return res.body
 }
 
 describe('runs', () => {
@@ -164,10 +165,11 @@ describe('updates as PostHog’s serializer does', () => {
     })
     expect(res.status).toBe(200)
     expect(res.body.destination).toMatchObject({ type: 'S3', config: { bucket_name: 'api-exports', prefix: 'new/' } })
-    const stored = JSON.parse(
-      h.db.prepare('SELECT destination_config FROM batch_exports WHERE id = ?').pluck().get(exp.id) as string,
-    )
-    expect(stored).toMatchObject({ ...S3RVER_KEY, prefix: 'new/', bucket_name: 'api-exports' })
+    expect(storedConfig(exportRowById(h.db, exp.id)!)).toMatchObject({
+      ...S3RVER_KEY,
+      prefix: 'new/',
+      bucket_name: 'api-exports',
+    })
     const broken = await h.api('PATCH', `${base}${exp.id}/`, {
       body: { destination: { config: { region: 'mars-1' } } },
     })

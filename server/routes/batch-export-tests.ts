@@ -4,7 +4,7 @@ import {
   batchExportPatch,
   isRunnableType,
   SECRET_FIELDS,
-  type DestinationType,
+  type RunnableDestinationType,
 } from '../../src/contracts/batch-exports'
 import { destinationTest, testStep, testStepIndex } from '../../src/contracts/batch-export-runs'
 import { storedConfig } from '../db/batch-exports'
@@ -29,12 +29,14 @@ const tag = 'batch_exports'
 const base = '/api/organizations/:organization_id/batch_exports/'
 const STEP_TIMEOUT_MS = 30_000
 
-function stepsOf(type: string) {
+function runnable(type: string): RunnableDestinationType {
   if (!isRunnableType(type)) throw notFound(`There is no connection test for ${type} destinations on this server.`)
-  return destinationFor(type).testSteps
+  return type
 }
 
-async function runStep(type: DestinationType, config: Record<string, unknown>, index: number) {
+const stepsOf = (type: string) => destinationFor(runnable(type)).testSteps
+
+async function runStep(type: RunnableDestinationType, config: Record<string, unknown>, index: number) {
   const steps = stepsOf(type)
   const step = steps[index]
   if (!step) throw invalid(`A ${type} connection test has steps 0 to ${steps.length - 1}.`, 'step')
@@ -85,9 +87,9 @@ export const batchExportTestRoutes = [
     handle: async ({ db, auth, params, body }) => {
       organizationAccess(db, auth, params.organization_id)
       const { step, rest } = splitStep(body)
-      const { type, config } = parseBody(batchExportCreate, rest).destination
-      if (!isRunnableType(type)) stepsOf(type)
-      const checked = checkConfig(type as Parameters<typeof checkConfig>[0], config as Record<string, unknown>)
+      const destination = parseBody(batchExportCreate, rest).destination
+      const type = runnable(destination.type)
+      const checked = checkConfig(type, destination.config)
       return { status: 200, body: await runStep(type, checked, step) }
     },
   }),
@@ -108,9 +110,8 @@ export const batchExportTestRoutes = [
       const patch = { ...(parseBody(batchExportPatch, rest).destination?.config ?? {}) }
       for (const field of SECRET_FIELDS[row.destination_type] ?? [])
         if (patch[field] === '' || patch[field] === null) delete patch[field]
-      const type = row.destination_type
-      stepsOf(type)
-      const config = checkConfig(type as Parameters<typeof checkConfig>[0], mergeConfig(storedConfig(row), patch))
+      const type = runnable(row.destination_type)
+      const config = checkConfig(type, mergeConfig(storedConfig(row), patch))
       return { status: 200, body: await runStep(type, config, step) }
     },
   }),

@@ -59,7 +59,7 @@ function checkOffsets(body: OffsetBody, interval: string) {
 export function valuesForCreate(org: Organization, body: Created): BatchExportValues {
   const type = body.destination.type
   if (!isRunnableType(type)) throw invalid(cannotRun(type), 'destination__type')
-  const config = checkConfig(type, body.destination.config as Record<string, unknown>)
+  const config = checkConfig(type, body.destination.config)
   const paused = body.paused ?? false
   return {
     team_id: teamOf(org, body.team_id),

@@ -6,7 +6,7 @@ import { WRITABLE_COMPRESSIONS } from '../engine/formats/encoder'
 import { drfHttpError, toDrfError } from '../http/drf-errors'
 import { invalid } from '../http/errors'
 
-const SCHEMAS: Record<RunnableDestinationType, z.ZodType> = {
+const SCHEMAS: Record<RunnableDestinationType, z.ZodType<Record<string, unknown>>> = {
   S3: s3ConfigInput,
   Postgres: postgresConfigInput,
   HTTP: httpConfigInput,
@@ -23,7 +23,7 @@ const attr = (field: string) => `destination__config__${field}`
 export function checkConfig(type: RunnableDestinationType, config: Record<string, unknown>): Record<string, unknown> {
   const parsed = SCHEMAS[type].safeParse(config)
   if (!parsed.success) throw drfHttpError(toDrfError(parsed.error, config, SCHEMAS[type], ['destination', 'config']))
-  const checked = parsed.data as Record<string, unknown>
+  const checked = parsed.data
   for (const field of REQUIRED_SECRETS[type] ?? []) {
     if (typeof checked[field] !== 'string' || checked[field] === '')
       throw invalid(`Required for a new ${type} export.`, attr(field))

@@ -1,11 +1,11 @@
+import { z } from 'zod'
 import { parseObject, type EventRecord, type ExportRecord } from '../../db/export-records'
 import { describeError, ExportError } from '../errors'
 import { failed, passed, type Destination, type DestinationWriter, type ExportContext } from './types'
 
-export interface HttpConfig {
-  url: string
-  token?: string | null
-}
+/** What a run reads of a stored HTTP config (checked whole by the contract's httpConfigInput when saved). */
+const httpConfig = z.looseObject({ url: z.string(), token: z.string().nullish() })
+export type HttpConfig = z.output<typeof httpConfig>
 
 /** PostHog's batch limits for this destination: records per request and bytes per request. */
 const BATCH_RECORDS = 5000
@@ -76,6 +76,7 @@ async function openHttp(config: HttpConfig, ctx: ExportContext): Promise<Destina
 }
 
 export const httpDestination: Destination<HttpConfig> = {
+  config: httpConfig,
   open: openHttp,
   testSteps: [
     {

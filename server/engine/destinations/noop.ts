@@ -1,7 +1,9 @@
+import { z } from 'zod'
 import { passed, type Destination } from './types'
 
 /** Reads every row of the window and writes nothing: a dry run that proves the schedule and the counts. */
 export const noopDestination: Destination = {
+  config: z.looseObject({}),
   async open() {
     let records = 0
     return {

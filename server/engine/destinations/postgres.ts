@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { z } from 'zod'
 import type { BatchExportModel } from '../../../src/contracts/batch-exports'
 import {
   parseObject,
@@ -10,16 +11,18 @@ import {
 import { describeError } from '../errors'
 import { failed, passed, type Destination, type DestinationWriter, type ExportContext } from './types'
 
-export interface PostgresConfig {
-  host: string
-  port?: number
-  database: string
-  schema?: string
-  table_name: string
-  user?: string | null
-  password?: string | null
-  has_self_signed_cert?: boolean
-}
+/** What a run reads of a stored Postgres config (checked whole by the contract's postgresConfigInput when saved). */
+const postgresConfig = z.looseObject({
+  host: z.string(),
+  port: z.number().optional(),
+  database: z.string(),
+  schema: z.string().optional(),
+  table_name: z.string(),
+  user: z.string().nullish(),
+  password: z.string().nullish(),
+  has_self_signed_cert: z.boolean().optional(),
+})
+export type PostgresConfig = z.output<typeof postgresConfig>
 
 type Column = { name: string; type: string; value: (r: never) => unknown }
 const col = <R>(name: string, type: string, value: (r: R) => unknown): Column => ({
@@ -189,6 +192,7 @@ async function openPostgres(config: PostgresConfig, ctx: ExportContext): Promise
 }
 
 export const postgresDestination: Destination<PostgresConfig> = {
+  config: postgresConfig,
   open: openPostgres,
   testSteps: [
     {

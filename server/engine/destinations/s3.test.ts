@@ -1,10 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { parquetMetadata, parquetReadObjects } from 'hyparquet'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { listRuns } from '../../db/batch-export-runs'
 import { queryLogs } from '../../db/batch-export-logs'
 import { createBackfill, retryRun } from '../../routes/batch-export-actions'
 import { runRowById } from '../../db/batch-export-runs'
+import { exportRowById, storedConfig } from '../../db/batch-exports'
 import { engineFixture, type EngineFixture } from '../../test/engine-fixture'
 import { S3RVER_KEY, startS3Server, type S3Server } from '../../test/s3-server'
 import { s3Destination } from './s3'
@@ -46,12 +48,7 @@ async function exportWindow(exportId: string, window = HOUR) {
   return listRuns(f.db, exportId, {}, 100, 0).results[0]!
 }
 
-const prefixOf = (exportId: string) =>
-  (
-    JSON.parse(
-      f.db.prepare('SELECT destination_config FROM batch_exports WHERE id = ?').pluck().get(exportId) as string,
-    ) as { prefix: string }
-  ).prefix
+const prefixOf = (exportId: string) => String(storedConfig(exportRowById(f.db, exportId)!).prefix)
 const lines = (buffer: Buffer) =>
   buffer
     .toString('utf8')
@@ -128,9 +125,9 @@ describe('S3 destination (against s3rver)', () => {
     const files = (await s3.keys('exports')).filter((k) => k.startsWith(prefix) && k.endsWith('.jsonl'))
     expect(files.length).toBeGreaterThan(1)
     expect(files).toContain(`${prefix}${BASE_NAME}-0.jsonl`)
-    const manifest = JSON.parse((await s3.read('exports', `${prefix}${BASE_NAME}_manifest.json`)).toString()) as {
-      files: string[]
-    }
+    const manifest = z
+      .object({ files: z.array(z.string()) })
+      .parse(JSON.parse((await s3.read('exports', `${prefix}${BASE_NAME}_manifest.json`)).toString()))
     expect([...manifest.files].sort()).toEqual(files)
     let total = 0
     for (const key of files) total += lines(await s3.read('exports', key)).length

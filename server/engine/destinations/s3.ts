@@ -11,25 +11,31 @@ import {
   type ServerSideEncryption,
 } from '@aws-sdk/client-s3'
 import type { BatchExportModel } from '../../../src/contracts/batch-exports'
-import type { Compression, FileFormat } from '../../../src/contracts/s3'
+import { z } from 'zod'
+import { COMPRESSIONS, FILE_FORMATS } from '../../../src/contracts/s3'
 import { describeError, ExportError } from '../errors'
 import { createEncoder, fileExtension, type FileEncoder } from '../formats/encoder'
 import { failed, passed, type Destination, type DestinationWriter, type ExportContext } from './types'
 
-export interface S3Config {
-  bucket_name: string
-  region: string
-  prefix: string
-  aws_access_key_id?: string | null
-  aws_secret_access_key?: string | null
-  compression?: Compression | null
-  file_format?: FileFormat
-  encryption?: string | null
-  kms_key_id?: string | null
-  endpoint_url?: string | null
-  max_file_size_mb?: number | null
-  use_virtual_style_addressing?: boolean
-}
+/**
+ * What a run reads of a stored S3 config. The contract's s3ConfigInput checked it field by field when it
+ * was saved; this reads only the types the module relies on (other keys pass through).
+ */
+const s3Config = z.looseObject({
+  bucket_name: z.string(),
+  region: z.string(),
+  prefix: z.string(),
+  aws_access_key_id: z.string().nullish(),
+  aws_secret_access_key: z.string().nullish(),
+  compression: z.enum(COMPRESSIONS).nullish(),
+  file_format: z.enum(FILE_FORMATS).optional(),
+  encryption: z.string().nullish(),
+  kms_key_id: z.string().nullish(),
+  endpoint_url: z.string().nullish(),
+  max_file_size_mb: z.number().nullish(),
+  use_virtual_style_addressing: z.boolean().optional(),
+})
+export type S3Config = z.output<typeof s3Config>
 
 // The installed SDK runs on Node 20 (this project's floor); its notice about future releases would land in every run's stderr.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
@@ -272,6 +278,7 @@ async function openS3(config: S3Config, ctx: ExportContext): Promise<Destination
 
 /** PostHog's wording for a HeadBucket failure (its `S3EnsureBucketTestStep`). */
 function bucketProblem(config: S3Config, error: unknown): string {
+  // The SDK's errors carry the HTTP status in $metadata; a socket error has none (the status reads undefined).
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
   if (status === 404) return `Bucket '${config.bucket_name}' does not exist or we don't have permissions to use it`
   if (status === 403 || status === 401)
@@ -280,6 +287,7 @@ function bucketProblem(config: S3Config, error: unknown): string {
 }
 
 export const s3Destination: Destination<S3Config> = {
+  config: s3Config,
   open: openS3,
   testSteps: [
     {

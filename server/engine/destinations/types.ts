@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import type { BatchExportModel } from '../../../src/contracts/batch-exports'
 import type { TestStepStatus } from '../../../src/contracts/batch-export-runs'
 import type { ExportRecord } from '../../db/export-records'
@@ -43,8 +44,12 @@ export interface TestStepDefinition<C> {
   run(config: C, signal: AbortSignal): Promise<TestStepResult>
 }
 
-/** A destination module: `open(config) → write(batch) → close() → summary`, plus the steps of `test(config)`. */
+/**
+ * A destination module: `open(config) → write(batch) → close() → summary`, plus the steps of `test(config)`.
+ * `config` reads a stored config (JSON from the database) as the module's config type.
+ */
 export interface Destination<C = Record<string, unknown>> {
+  config: z.ZodType<C>
   open(config: C, context: ExportContext): Promise<DestinationWriter>
   testSteps: TestStepDefinition<C>[]
 }
