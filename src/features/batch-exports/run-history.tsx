@@ -5,6 +5,7 @@ import { ChevronDown, ChevronRight, History } from 'lucide-react'
 import type { BatchExport, BatchExportRun } from '../../contracts/batch-exports'
 import { ACTIVE_RUN_STATUSES } from '../../api/batch-exports'
 import { batchExportRunQueries } from '../../api/batch-export-runs'
+import { upstreamIsPostHog } from '../../api/upstream'
 import type { Permission } from '../../lib/permissions'
 import { Badge } from '../../components/badge'
 import { CopyButton } from '../../components/copy-button'
@@ -209,17 +210,25 @@ export function RunHistory({ orgId, exp, permission, logsHref }: Props) {
           </tbody>
         </table>
       </div>
-      <Pagination
-        page={page}
-        pageSize={pageSize}
-        pageSizes={RUN_PAGE_SIZES}
-        shown={list.length}
-        count={runs.data.count}
-        hasNext={runs.data.hasNext}
-        onPageChange={(p) => set({ page: p })}
-        onPageSizeChange={(size) => set({ page: 1, size })}
-        note={`newest first; times in ${viewerTimeZone()}, UTC on hover`}
-      />
+      {upstreamIsPostHog() ? (
+        // PostHog pages runs by cursor (its newest 100 first) and ignores offsets: no page numbers here.
+        <p className="muted run-history-note">
+          The newest {formatNumber(list.length)} runs, as PostHog lists them
+          {runs.data.hasNext ? '; older runs are in PostHog' : ''}. Times in {viewerTimeZone()}, UTC on hover.
+        </p>
+      ) : (
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          pageSizes={RUN_PAGE_SIZES}
+          shown={list.length}
+          count={runs.data.count}
+          hasNext={runs.data.hasNext}
+          onPageChange={(p) => set({ page: p })}
+          onPageSizeChange={(size) => set({ page: 1, size })}
+          note={`newest first; times in ${viewerTimeZone()}, UTC on hover`}
+        />
+      )}
     </div>
   )
 }

@@ -27,6 +27,7 @@ import { SharingPanel } from './sharing-panel'
 import { ShortcutsDialog } from './shortcuts-dialog'
 import { DETAIL_SHORTCUTS } from './triage-keys'
 import { useNeighbors, type Neighbor } from './use-neighbors'
+import { viewedTogglePermission } from './viewed-toggle'
 import { prefetchRecordingList } from './use-recording-list'
 import { refuseShortcut, useTriageKeys } from './use-triage-keys'
 import './recordings.css'
@@ -95,8 +96,13 @@ export function RecordingDetailPage() {
       ? `This is the ${end} recording of the list`
       : 'Not on the current list page: open it from the list'
   // The buttons are disabled without the scope; the keys say why instead.
+  const mayToggleViewed = viewedTogglePermission(recording, canWrite)
   const toggleViewed = () => {
-    if (!canWrite.allowed) refuseShortcut(canWrite.reason, 'mark recordings viewed')
+    if (!mayToggleViewed.allowed)
+      refuseShortcut(
+        mayToggleViewed.reason,
+        mayToggleViewed === canWrite ? 'mark recordings viewed' : 'mark it unviewed',
+      )
     else update.mutate({ id, patch: { viewed: !recording.viewed } })
   }
   const askDelete = () => {
@@ -157,7 +163,7 @@ export function RecordingDetailPage() {
             <Button
               size="sm"
               icon={recording.viewed ? <EyeOff size={15} aria-hidden /> : <Eye size={15} aria-hidden />}
-              disabledReason={canWrite.reason}
+              disabledReason={mayToggleViewed.reason}
               onClick={toggleViewed}
             >
               {recording.viewed ? 'Mark as unviewed' : 'Mark as viewed'}
