@@ -13,21 +13,38 @@ const closure = (manifest: Manifest, key: string) =>
   new Set([...importClosure(key, (k) => manifest[k]?.imports)].map((k) => manifest[k]!.file))
 
 const total = (outDir: string, files: Iterable<string>) => [...files].reduce((sum, f) => sum + gz(join(outDir, f)), 0)
-const entryKey = (manifest: Manifest) => Object.keys(manifest).find((k) => manifest[k]!.isEntry)!
+// The console's entry: index.html (shared.html is the public recording pages' own entry).
+const entryKey = (manifest: Manifest) =>
+  Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'))!
+
+const PLAYER = 'src/features/session-recordings/player/player.tsx'
+const RECORDING_PAGE = 'src/features/session-recordings/recording-detail-page.tsx'
+const kb = (bytes: number) => +(bytes / 1024).toFixed(1)
 
 const app = await buildApp(resolve('.'), resolve('index.html'), true)
 const baseline = await buildApp(resolve('bench/baseline/app'), resolve('bench/baseline/app/index.html'))
+// The public recording pages' own entry, built as vite.config builds it (its own environment).
+const shared = await buildApp(resolve('.'), resolve('shared.html'))
 try {
   const first = closure(app.manifest, entryKey(app.manifest))
   const firstBytes = total(app.outDir, first)
   const baseBytes = total(baseline.outDir, closure(baseline.manifest, entryKey(baseline.manifest)))
   // A lazy route costs its own chunk plus every shared chunk it pulls in that the first route did not load.
   const lazy = Object.entries(app.manifest)
-    .filter(([, c]) => c.isDynamicEntry)
+    .filter(([key, c]) => c.isDynamicEntry && key !== PLAYER)
     .map(([key, c]) => {
       const extra = [...closure(app.manifest, key)].filter((f) => !first.has(f))
-      return { name: c.name ?? c.file, gzip_kb: +(total(app.outDir, extra) / 1024).toFixed(1) }
+      return { name: c.name ?? c.file, gzip_kb: kb(total(app.outDir, extra)) }
     })
+  // The player (rrweb's replayer and the controls) loads only once a recording is opened: what it adds
+  // to the first route and the recording page.
+  const loaded = new Set([...first, ...closure(app.manifest, RECORDING_PAGE)])
+  const player = [...closure(app.manifest, PLAYER)].filter((f) => !loaded.has(f))
+  const sharedEntry = Object.keys(shared.manifest).find((k) => shared.manifest[k]!.isEntry)!
+  const sharedFirst = closure(shared.manifest, sharedEntry)
+  const sharedPlayer = [...closure(shared.manifest, `src/features/session-recordings/player/player.tsx`)].filter(
+    (f) => !sharedFirst.has(f),
+  )
   console.log(
     JSON.stringify(
       {
@@ -36,6 +53,11 @@ try {
         ratio: { value: +(firstBytes / baseBytes).toFixed(3), target: '<= 1.05' },
         lazy_routes: lazy,
         lazy_route_max_gzip_kb: { value: Math.max(0, ...lazy.map((l) => l.gzip_kb)), target: '<= 30' },
+        player_lazy_gzip_kb: kb(total(app.outDir, player)),
+        shared_page_gzip_kb: {
+          first: kb(total(shared.outDir, sharedFirst)),
+          player: kb(total(shared.outDir, sharedPlayer)),
+        },
       },
       null,
       2,
@@ -44,4 +66,5 @@ try {
 } finally {
   rmSync(app.outDir, { recursive: true, force: true })
   rmSync(baseline.outDir, { recursive: true, force: true })
+  rmSync(shared.outDir, { recursive: true, force: true })
 }

@@ -24,9 +24,12 @@ const MUTATIONS: Mutation[] = [
       const { rows, apiPath, listPath } = await orgWithRecordings(2, { 0: { viewed: 0 } })
       const id = rows[0]!.id
       await signInByLink(page, `${listPath}/${id}`)
-      let viewed = false
       const button = (isViewed: boolean) =>
         page.getByRole('button', { name: isViewed ? 'Mark as unviewed' : 'Mark as viewed' })
+      // Opening the recording marked it viewed; the faults hit the toggle from there.
+      await expect(button(true)).toBeVisible()
+      await expect.poll(async () => (await api<SessionRecording>(apiPath(id))).body.viewed).toBe(true)
+      let viewed = true
       return {
         target: { method: 'PATCH', url: `**${apiPath(id)}` },
         submit: () => button(viewed).click(),

@@ -125,6 +125,33 @@ test('filters live in the URL and the AI helper suggests filters to apply or dis
   ).toBeVisible()
 })
 
+test('a project that does not exist is a not-found page, not filters around an error', async ({ page }) => {
+  await signInByLink(page, '/projects/999999/recordings?viewed=false')
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible()
+  await expect(page.getByText("It doesn't exist, or this key can't see it.")).toBeVisible()
+  await expect(page).toHaveTitle(/^Not found · /)
+  // The shell stays; the list's header, filters and table do not.
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Filters' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Recordings' })).toHaveCount(0)
+  await expect(page.getByRole('table', { name: 'Recordings' })).toHaveCount(0)
+})
+
+test('reversed custom dates are flagged on the field and can be swapped', async ({ page }) => {
+  await seed(3)
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+  await signInByLink(page, `${listPath()}?date_from=${day(0)}&date_to=${day(-40)}`)
+  const to = page.getByLabel('To (UTC, inclusive)')
+  await expect(to).toHaveAttribute('aria-invalid', 'true')
+  await expect(to).toHaveAccessibleDescription(new RegExp(`Ends before From \\(${day(0)}\\)`))
+  await expect(page.getByText('The date range ends before it starts')).toBeVisible()
+  await expect(page.getByText('No recordings match these filters')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Swap the dates' }).click()
+  await expect(page).toHaveURL(new RegExp(`date_from=${day(-40)}&date_to=${day(0)}`))
+  await expect(to).not.toHaveAttribute('aria-invalid')
+  await expect(dataRows(page)).toHaveCount(3)
+})
+
 test('a javascript: start URL is shown as text, never as a link', async ({ page }) => {
   await seed(5, {
     0: { start_url: 'javascript:alert(document.domain)' },
@@ -160,16 +187,18 @@ test('marking viewed by keyboard and on the detail page persists', async ({ page
   await expect(rowOf(page, rows[1]!.id).getByRole('img', { name: 'Not viewed' })).toBeVisible()
   await expect(first.getByRole('img', { name: 'Not viewed' })).toHaveCount(0)
 
-  // Enter opens the active row; the detail page toggles it back and forth.
+  // Enter opens the active row, which marks it viewed (as PostHog does); the detail page toggles it back and forth.
   await page.keyboard.press('j')
   await page.keyboard.press('j')
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(new RegExp(`/recordings/${rows[1]!.id}$`))
-  await page.getByRole('button', { name: 'Mark as viewed' }).click()
   await expect(page.getByRole('button', { name: 'Mark as unviewed' })).toBeVisible()
   await expect.poll(async () => (await getRecording(rows[1]!.id)).body.viewed).toBe(true)
   await page.getByRole('button', { name: 'Mark as unviewed' }).click()
+  await expect(page.getByRole('button', { name: 'Mark as viewed' })).toBeVisible()
   await expect.poll(async () => (await getRecording(rows[1]!.id)).body.viewed).toBe(false)
+  await page.getByRole('button', { name: 'Mark as viewed' }).click()
+  await expect.poll(async () => (await getRecording(rows[1]!.id)).body.viewed).toBe(true)
 })
 
 test('the detail page shows every field and steps through the list order', async ({ page }) => {

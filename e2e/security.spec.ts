@@ -8,21 +8,21 @@ import type { BatchExport, Organization, SessionRecording, SharingConfiguration 
 import { exited, randomPort, startServerProcess } from '../server/test/process'
 import { api, createKey, createOrganization, deleteOrganization, revokeKey, uniqueName } from './support/api'
 import { seedRecordings } from './support/seed-recordings'
-import { signInByLink, signInRemembered, storedValues } from './support/session'
+import { signInByLink, signInForgetful, signInRemembered, storedValues } from './support/session'
 
-/** Every request the page sends, with all its headers and body, to check where a value went. */
-function recordRequests(page: Page) {
+/** Every request the page (or every tab of the context) sends, with all its headers and body. */
+function recordRequests(target: { on(event: 'request', listener: (r: Request) => void): unknown }) {
   const sent: Promise<{ url: string; headers: Record<string, string>; body: string }>[] = []
-  page.on('request', (r: Request) => {
+  target.on('request', (r: Request) => {
     sent.push(r.allHeaders().then((headers) => ({ url: r.url(), headers, body: r.postData() ?? '' })))
   })
   return () => Promise.all(sent)
 }
 
-/** Every response the page receives, with its headers and body (empty when it has none, e.g. a redirect). */
-function recordResponses(page: Page) {
+/** Every response the page (or the context) receives, with its headers and body (empty when it has none). */
+function recordResponses(target: { on(event: 'response', listener: (r: Response) => void): unknown }) {
   const received: Promise<{ url: string; status: number; headers: Record<string, string>; body: string }>[] = []
-  page.on('response', (r: Response) => {
+  target.on('response', (r: Response) => {
     received.push(
       Promise.all([r.allHeaders(), r.text().catch(() => '')]).then(([headers, body]) => ({
         url: r.url(),
@@ -51,7 +51,7 @@ async function pageTraces(page: Page) {
 
 /**
  * The key is nowhere in the page (URL, history state, cookies, localStorage, DOM, field values), and in
- * sessionStorage only when the user ticked "Remember in this tab".
+ * sessionStorage exactly when the tab remembers it (the default; not with "Don't remember me").
  */
 async function expectKeyKeptSafe(page: Page, key: string, { remembered }: { remembered: boolean }) {
   // The secret part: a copy without the `phx_` prefix counts as a leak too.
@@ -109,6 +109,8 @@ test.describe('the personal API key', () => {
   test('stays out of URLs, history, storage, cookies, the DOM, other origins and the server log', async ({ page }) => {
     test.setTimeout(90_000)
     const { base } = server
+    // The same server under another origin: the key must never reach a page of it.
+    const otherOrigin = base.replace('127.0.0.1', 'localhost')
     const key = createKey(['*'], 'security e2e', server.databasePath)
     const orgReadOnly = createKey(['organization:read'], 'security e2e read-only', server.databasePath)
     const call = async <T>(path: string) =>
@@ -124,19 +126,20 @@ test.describe('the personal API key', () => {
     )
     const recording = recordings.results[0]!
 
-    const requests = recordRequests(page)
-    const responses = recordResponses(page)
+    // Every tab of the context: the new tabs of the steps below send the key too.
+    const requests = recordRequests(page.context())
+    const responses = recordResponses(page.context())
     const consoleLines: string[] = []
     page.on('console', (m) => consoleLines.push(m.text()))
     page.on('pageerror', (e) => consoleLines.push(`${e.message}\n${e.stack ?? ''}`))
 
-    await test.step('a sign-in link: the fragment is gone at once and nothing is stored', async () => {
+    await test.step("a sign-in link: the fragment is gone at once, the key only in the tab's sessionStorage", async () => {
       await signInByLink(page, `${base}/orgs`, key)
       await expect(page.getByRole('table', { name: 'Organizations' })).toBeVisible()
-      await expectKeyKeptSafe(page, key, { remembered: false })
+      await expectKeyKeptSafe(page, key, { remembered: true })
       await page.getByRole('link', { name: 'Demo Org', exact: true }).first().click()
       await expect(page.getByRole('heading', { level: 1, name: 'Demo Org' })).toBeVisible()
-      await expectKeyKeptSafe(page, key, { remembered: false })
+      await expectKeyKeptSafe(page, key, { remembered: true })
       // No history entry holds the link: back and forward never show it.
       await page.goBack()
       await expect(page.getByRole('table', { name: 'Organizations' })).toBeVisible()
@@ -144,7 +147,53 @@ test.describe('the personal API key', () => {
       await page.goForward()
       await expect(page.getByRole('heading', { level: 1, name: 'Demo Org' })).toBeVisible()
       expect(page.url()).not.toContain(key)
-      // In memory only: a reload signs out.
+      // Remembered: a reload keeps the session, and the key is still only where it was.
+      await page.reload()
+      await expect(page.getByRole('heading', { level: 1, name: 'Demo Org' })).toBeVisible()
+      await expectKeyKeptSafe(page, key, { remembered: true })
+    })
+
+    await test.step('a new tab gets the key from an open tab of this origin; another origin gets nothing', async () => {
+      // The open tab answers on a BroadcastChannel, which only same-origin pages can join: a page of the
+      // same server under another origin (localhost instead of 127.0.0.1) asks on the same channel.
+      const ask = (p: Page) =>
+        p.evaluate(
+          () =>
+            new Promise<string[]>((resolve) => {
+              const channel = new BroadcastChannel('analytics-admin.session')
+              const heard: string[] = []
+              channel.onmessage = (e) => heard.push(JSON.stringify(e.data))
+              channel.postMessage({ type: 'request', id: 'probe' })
+              setTimeout(() => {
+                channel.close()
+                resolve(heard)
+              }, 1500)
+            }),
+        )
+      const elsewhere = await page.context().newPage()
+      elsewhere.on('console', (m) => consoleLines.push(m.text()))
+      await elsewhere.goto(`${otherOrigin}/sign-in`)
+      await expect(elsewhere.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+      const heardElsewhere = await ask(elsewhere)
+      expect(heardElsewhere.join('\n')).not.toContain(key.slice('phx_'.length))
+      await expectKeyKeptSafe(elsewhere, key, { remembered: false })
+      await elsewhere.close()
+      // The same question from this origin is answered (so the check above is not vacuous)…
+      const sameOrigin = await page.context().newPage()
+      sameOrigin.on('console', (m) => consoleLines.push(m.text()))
+      await sameOrigin.goto(`${base}/orgs`)
+      await expect(sameOrigin.getByRole('table', { name: 'Organizations' })).toBeVisible()
+      await expectKeyKeptSafe(sameOrigin, key, { remembered: true })
+      expect((await ask(sameOrigin)).join('\n')).toContain(key.slice('phx_'.length))
+      await sameOrigin.close()
+    })
+
+    await test.step('"Don\'t remember me": memory only, a reload signs out', async () => {
+      await page.getByRole('button', { name: 'Sign out' }).click()
+      await expectKeyKeptSafe(page, key, { remembered: false })
+      await signInForgetful(page, `${base}/orgs`, key)
+      await expect(page.getByRole('table', { name: 'Organizations' })).toBeVisible()
+      await expectKeyKeptSafe(page, key, { remembered: false })
       await page.reload()
       await expect(page).toHaveURL(/\/sign-in$/)
       await expectKeyKeptSafe(page, key, { remembered: false })
@@ -206,8 +255,8 @@ test.describe('the personal API key', () => {
     await test.step('another key by link replaces the remembered one; its 403 is shown', async () => {
       await signInByLink(page, `${base}/orgs/${demo.id}/batch-exports`, orgReadOnly)
       await expect(page.getByText('This key lacks scope batch_export:read.')).toBeVisible()
-      await expectKeyKeptSafe(page, orgReadOnly, { remembered: false })
-      // The remembered key is forgotten too: the tab keeps no key it is not using.
+      await expectKeyKeptSafe(page, orgReadOnly, { remembered: true })
+      // The remembered key is forgotten: the tab keeps no key it is not using.
       await expectKeyKeptSafe(page, key, { remembered: false })
     })
 
@@ -227,8 +276,11 @@ test.describe('the personal API key', () => {
           }
         }
       }
-      // Nothing went anywhere else at all (the CSP would block it; this proves the console does not try).
-      const elsewhere = sent.map((r) => r.url).filter((u) => /^https?:/.test(u) && new URL(u).origin !== base)
+      // Nothing went anywhere else at all (the CSP would block it; this proves the console does not try),
+      // besides the other-origin tab this test opened itself (its requests carried no key: checked above).
+      const elsewhere = sent
+        .map((r) => r.url)
+        .filter((u) => /^https?:/.test(u) && ![base, otherOrigin].includes(new URL(u).origin))
       expect(elsewhere).toEqual([])
       expect(sent.filter((r) => r.headers.authorization === `Bearer ${key}`).length).toBeGreaterThan(10)
       expect(sent.some((r) => r.headers.authorization === `Bearer ${orgReadOnly}`)).toBe(true)
@@ -275,7 +327,7 @@ test.describe('the personal API key', () => {
 })
 
 test('a remembered key the server no longer accepts is wiped from the tab', async ({ page }) => {
-  // "Remember in this tab" keeps the key in sessionStorage (auth.spec.ts); once revoked, it must not stay there.
+  // A remembered key is in sessionStorage (auth.spec.ts); once revoked, it must not stay there.
   const key = createKey(['*'], 'security e2e revoked')
   await signInRemembered(page, '/orgs', key)
   await expect(page.getByRole('table', { name: 'Organizations' })).toBeVisible()

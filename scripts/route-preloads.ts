@@ -25,7 +25,14 @@ export function importClosure(start: string, importsOf: (id: string) => readonly
   return seen
 }
 
-type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; facadeModuleId: string | null; imports: string[] }
+type Chunk = {
+  type: 'chunk'
+  fileName: string
+  name: string
+  isEntry: boolean
+  facadeModuleId: string | null
+  imports: string[]
+}
 type Asset = { type: 'asset'; fileName: string }
 type Bundle = Record<string, Chunk | Asset | { type: string; fileName: string }>
 
@@ -43,7 +50,10 @@ export function routePreloads(root: string): Plugin {
       const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk')
       const byFile = new Map(chunks.map((c) => [c.fileName, c]))
       const closure = (file: string) => importClosure(file, (f) => byFile.get(f)?.imports)
-      const entry = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...closure(c.fileName)]))
+      // The console's entry (index.html); the public recording pages' entry loads nothing of a route.
+      const entry = new Set(
+        chunks.filter((c) => c.isEntry && c.name === 'index').flatMap((c) => [...closure(c.fileName)]),
+      )
       const css = (file: string) => (bundle[file] as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata
       const routes = routeModules(readFileSync(resolve(root, 'src/app/routes.tsx'), 'utf8'))
       const preloads: Record<string, string[]> = {}

@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { z } from 'zod'
-import { authenticate, requireScope } from './auth/authenticate'
+import { authenticate, KEY_FIELD, requireScope } from './auth/authenticate'
+import { hashKey } from './auth/keys'
+import { findSharedRecording } from './db/sharing'
 import type { Db } from './db/database'
 import type { Env } from './env'
 import { readJsonBody } from './http/body'
-import { fromZod, HttpError } from './http/errors'
+import { forbidden, HttpError } from './http/errors'
 import { sendJson, setSecurityHeaders } from './http/headers'
 import { createProxy } from './http/proxy'
 import { createRateLimiter } from './http/rate-limit'
-import { compile, match, type RouteDef } from './http/route'
+import { compile, match, type Result, type RouteDef } from './http/route'
+import { sendStream } from './http/stream'
 import { createStaticHandler } from './http/static'
 import { createSharedPageHandler } from './shared-page'
 import { aiRoutes } from './routes/ai'
@@ -16,6 +18,7 @@ import { batchExportRoutes } from './routes/batch-exports'
 import { organizationRoutes } from './routes/organizations'
 import { projectRoutes } from './routes/projects'
 import { openApiDocument } from './routes/schema'
+import { sessionRecordingSnapshotRoutes } from './routes/session-recording-snapshots'
 import { sessionRecordingRoutes } from './routes/session-recordings'
 import { userRoutes } from './routes/users'
 
@@ -25,6 +28,7 @@ export const ROUTES: RouteDef[] = [
   ...projectRoutes,
   ...aiRoutes,
   ...sessionRecordingRoutes,
+  ...sessionRecordingSnapshotRoutes,
   ...userRoutes,
 ]
 
@@ -32,21 +36,28 @@ export type AppOptions = Pick<Env, 'RATE_LIMIT_PER_MINUTE' | 'STATIC_DIR' | 'UPS
   db?: Db
 }
 
-/** Parses with a contract schema; the first problem becomes a validation_error naming its field. */
-function validate(schema: z.ZodType, input: unknown): unknown {
-  const parsed = schema.safeParse(input)
-  if (!parsed.success) throw fromZod(parsed.error)
-  return parsed.data
-}
-
+/** The query string as an object; `repeatable` names arrive as arrays. The key never reaches a route. */
 function queryObject(url: URL, repeatable: string[] = []) {
   const out: Record<string, string | string[]> = {}
   for (const [key, value] of url.searchParams) {
-    if (repeatable.includes(key)) ((out[key] ??= []) as string[]).push(value)
-    else if (!(key in out)) out[key] = value
+    if (key === KEY_FIELD) continue
+    if (repeatable.includes(key)) {
+      const list = out[key]
+      out[key] = Array.isArray(list) ? [...list, value] : [value]
+    } else if (!(key in out)) out[key] = value
   }
   return out
 }
+
+/** The URL handlers see (and build next/previous links from): without a key passed in the query string. */
+function withoutKey(url: URL) {
+  if (!url.searchParams.has(KEY_FIELD)) return url
+  const clean = new URL(url)
+  clean.searchParams.delete(KEY_FIELD)
+  return clean
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
 /** The whole product as one request handler: /api from the database (or the upstream), the console otherwise. */
 export function createApp(options: AppOptions) {
@@ -55,12 +66,12 @@ export function createApp(options: AppOptions) {
   const limiter = createRateLimiter(options.RATE_LIMIT_PER_MINUTE)
   const serveStatic = createStaticHandler(options.STATIC_DIR)
   const proxy = options.UPSTREAM_URL ? createProxy(options.UPSTREAM_URL) : null
-  const sharedPage = options.db ? createSharedPageHandler(options.db) : null
+  const sharedPage = options.db ? createSharedPageHandler(options.db, options.STATIC_DIR) : null
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const db = options.db!
     const method = req.method ?? 'GET'
-    if (url.pathname === '/api/schema/' && method === 'GET')
+    if (/^\/api\/schema\/?$/.test(url.pathname) && method === 'GET')
       return sendJson(res, 200, (schema ??= openApiDocument(ROUTES)))
     const found = match(routes, method, url.pathname)
     if (!found.route) {
@@ -72,9 +83,13 @@ export function createApp(options: AppOptions) {
       throw new HttpError(404, 'invalid_request', 'not_found', 'Not found.')
     }
     const def = found.route.def
+    const sharingToken = url.searchParams.get('sharing_access_token')
+    if (sharingToken !== null) return handleShared(req, res, url, def, found.params, sharingToken)
+    let body: Promise<unknown> | undefined
+    const readBody = () => (body ??= BODY_METHODS.has(method) ? readJsonBody(req) : Promise.resolve(undefined))
     let auth
     try {
-      auth = authenticate(db, req)
+      auth = await authenticate(db, req, url, readBody)
     } catch (error) {
       const wait = limiter.hit(`ip:${req.socket.remoteAddress}`)
       if (wait !== null) throw throttled(wait)
@@ -83,12 +98,54 @@ export function createApp(options: AppOptions) {
     const wait = limiter.hit(`key:${auth.key.id}`)
     if (wait !== null) throw throttled(wait)
     if (def.scope) requireScope(auth, def.scope)
-    const raw = method === 'GET' || method === 'DELETE' ? undefined : await readJsonBody(req)
-    const body = def.body ? validate(def.body, raw === undefined ? {} : raw) : undefined
-    const query = def.query ? validate(def.query, queryObject(url, def.repeatable)) : {}
+    const result = await def.run({
+      params: found.params,
+      query: queryObject(url, def.repeatable),
+      body: await readBody(),
+      auth,
+      db,
+      origin: `http://${req.headers.host ?? 'localhost'}`,
+      url: withoutKey(url),
+      req,
+    })
+    await send(req, res, result)
+  }
+
+  /**
+   * A request authenticated by a recording's sharing token instead of a key, as PostHog's
+   * SharingAccessTokenAuthentication: GET only, an enabled token, and only routes that allow it (the
+   * handler then checks the path names the shared recording). Rate-limited per token.
+   */
+  async function handleShared(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    def: RouteDef,
+    params: Record<string, string>,
+    token: string,
+  ) {
+    const db = options.db!
+    const sharing = findSharedRecording(db, token)
+    const wait = limiter.hit(sharing ? `share:${hashKey(token)}` : `ip:${req.socket.remoteAddress}`)
+    if (wait !== null) throw throttled(wait)
+    if (req.method !== 'GET')
+      throw new HttpError(
+        401,
+        'authentication_error',
+        'authentication_failed',
+        'Sharing access token can only be used for GET requests.',
+      )
+    if (!sharing)
+      throw new HttpError(401, 'authentication_error', 'authentication_failed', 'Sharing access token is invalid.')
+    if (!def.runShared) throw forbidden('You do not have permission to perform this action.')
     const origin = `http://${req.headers.host ?? 'localhost'}`
-    const result = await def.handle({ params: found.params, query, body, auth, db, origin, url, req })
-    sendJson(res, result.status, result.body)
+    const query = queryObject(url, def.repeatable)
+    await send(req, res, await def.runShared({ params, query, db, origin, url, req, sharing }))
+  }
+
+  async function send(req: IncomingMessage, res: ServerResponse, result: Result) {
+    if (result.stream) await sendStream(req, res, result.status, result.headers ?? {}, result.stream)
+    else sendJson(res, result.status, result.body, result.headers)
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse) {

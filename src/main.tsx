@@ -1,7 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { isApiError } from './lib/api-error'
-import { consumeKeyFragment } from './api/session'
+import { connectSession, consumeKeyFragment, keepSessionAcrossReload } from './api/session'
+import { onBeforeReload } from './lib/reload'
 import { App } from './app/app'
 import './app/theme.css'
 import './app/shell.css'
@@ -9,8 +10,12 @@ import './components/components.css'
 import './components/components-data.css'
 import './components/components-form.css'
 
-// Before anything renders: take the key out of a `#key=…` sign-in link and out of the address bar.
+// Before anything renders: take the key out of a `#key=…` sign-in link and out of the address bar,
+// then join the other tabs (a new tab without a key asks them for theirs).
 consumeKeyFragment()
+void connectSession()
+// When the console reloads itself (a page's code after a deploy), a "Don't remember me" session survives it.
+onBeforeReload(keepSessionAcrossReload)
 
 createRoot(document.getElementById('root')!, {
   // API failures caught by a boundary are shown in the page; only unexpected errors go to the console.

@@ -1,7 +1,8 @@
-import { openDatabase } from '../../server/db/database'
+import { openDatabase, writeTransaction } from '../../server/db/database'
 import { insertRecordings, type NewRecording } from '../../server/db/recordings'
 import { createRandom } from '../../server/seed/random'
 import { buildRecordings, seedPersons } from '../../server/seed/recordings'
+import { seedSnapshots } from '../../server/seed/snapshot-stream'
 import { DATABASE_PATH } from './env'
 
 type SeedOptions = {
@@ -12,7 +13,7 @@ type SeedOptions = {
 
 /**
  * Recordings can only be created by the server's own seeding code (the API has no create): this
- * writes them with that code straight into the e2e database, into a project a spec just made through
+ * writes them (with their rrweb streams) with that code straight into the e2e database, into a project a spec just made through
  * the API. Returns the rows, newest first.
  */
 export function seedRecordings(projectId: number, { count, overrides = {} }: SeedOptions): NewRecording[] {
@@ -24,6 +25,7 @@ export function seedRecordings(projectId: number, { count, overrides = {} }: See
       .sort((a, b) => b.start_time - a.start_time)
       .map((row, i) => ({ ...row, ...overrides[i] }))
     insertRecordings(db, rows)
+    writeTransaction(db, () => seedSnapshots(db, rows))
     return rows
   } finally {
     db.close()

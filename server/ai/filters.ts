@@ -1,7 +1,8 @@
 import type { AiFiltersOutput } from '../../src/contracts/ai'
 
 // Rule-based stand-in for PostHog's AI filters helper (no model is reachable here). It emits only the list parameters
-// of `recordingsQuery`, with relative dates as the server reads them: h hours, d days, w weeks, m 30-day months.
+// of `recordingsQuery`, with relative dates as the server reads them (src/contracts/recording-dates.ts and recording-filters.ts): h hours,
+// d days, w weeks, m calendar months.
 
 type Message = { role: 'user' | 'assistant'; content: string }
 type Filters = Record<string, string>

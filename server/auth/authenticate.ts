@@ -26,10 +26,40 @@ function resolveKey(db: Db, token: string): Auth | null {
   return cache.set(secure, key && user ? { key, user } : null)
 }
 
-/** Resolves the Bearer personal API key of a request, or throws 401 as PostHog words it. */
-export function authenticate(db: Db, req: IncomingMessage): Auth {
-  const header = req.headers.authorization
-  if (!header) {
+/** The query/body field PostHog also takes the key from. */
+export const KEY_FIELD = 'personal_api_key'
+
+type Source = 'Authorization header' | 'body' | 'query string'
+
+/**
+ * Where the key is, as PostHog's PersonalAPIKeyAuthentication.find_key_with_source looks (posthog/auth.py):
+ * a `Bearer` Authorization header, else `personal_api_key` in the JSON body, else in the query string.
+ * Only the first candidate is tried. The body is read only when the header holds no Bearer key.
+ */
+async function findKey(
+  req: IncomingMessage,
+  url: URL,
+  readBody: () => Promise<unknown>,
+): Promise<[token: unknown, source: Source] | null> {
+  const bearer = /^Bearer\s+(\S.*)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim()
+  if (bearer) return [bearer, 'Authorization header']
+  const body = await readBody()
+  if (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.hasOwn(body, KEY_FIELD))
+    return [(body as Record<string, unknown>)[KEY_FIELD], 'body']
+  const fromQuery = url.searchParams.get(KEY_FIELD)
+  if (fromQuery !== null) return [fromQuery, 'query string']
+  return null
+}
+
+/** Resolves the request's personal API key, or throws 401 as PostHog words it. */
+export async function authenticate(
+  db: Db,
+  req: IncomingMessage,
+  url: URL,
+  readBody: () => Promise<unknown>,
+): Promise<Auth> {
+  const found = await findKey(req, url, readBody)
+  if (!found) {
     throw new HttpError(
       401,
       'authentication_error',
@@ -37,14 +67,14 @@ export function authenticate(db: Db, req: IncomingMessage): Auth {
       'Authentication credentials were not provided.',
     )
   }
-  const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1]
-  const auth = token ? resolveKey(db, token) : null
+  const [token, source] = found
+  const auth = typeof token === 'string' && token ? resolveKey(db, token) : null
   if (!auth) {
     throw new HttpError(
       401,
       'authentication_error',
       'authentication_failed',
-      'Personal API key found in request Authorization header is invalid.',
+      `Personal API key found in request ${source} is invalid.`,
     )
   }
   // last_used_at is informative: write it at most once a minute per key, off the hot path.

@@ -1,31 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { batchExport, errorBody, organization, paginated, sessionRecording } from '../../src/contracts'
 import { ROUTES } from '../app'
 import { startHarness, demoIds, type Harness } from '../test/harness'
 import type { RouteDef } from '../http/route'
+import { SAMPLE_BODIES } from '../test/samples'
+import { TEXTS } from './access'
 
 let h: Harness
 let ids: Record<string, string>
-
-const SAMPLE_BODIES: Record<string, unknown> = {
-  'POST /api/organizations/': { name: 'Matrix Org' },
-  'PATCH /api/organizations/:id/': { name: 'Demo Org' },
-  'POST /api/organizations/:organization_id/batch_exports/': {
-    name: 'Matrix',
-    interval: 'hour',
-    destination: { type: 'NoOp', config: {} },
-  },
-  'PATCH /api/organizations/:organization_id/batch_exports/:id/': { paused: false },
-  'POST /api/organizations/:organization_id/batch_exports/:id/backfill/': {
-    start_at: '2026-01-01T00:00:00Z',
-    end_at: '2026-01-01T01:00:00Z',
-  },
-  'PATCH /api/projects/:project_id/session_recordings/:id/': { viewed: true },
-  'PATCH /api/projects/:project_id/session_recordings/:recording_id/sharing/': { enabled: false },
-  'POST /api/projects/:project_id/session_recordings/ai/regex/': { regex: 'contains checkout' },
-  'POST /api/projects/:project_id/session_recordings/ai/filters/': {
-    messages: [{ role: 'user', content: 'longest first' }],
-  },
-}
+let partnerOrgId: string
+let secondProjectId: number
 
 function pathFor(def: RouteDef) {
   return def.path.replace(/:(\w+)/g, (_, name: string) => {
@@ -40,19 +24,36 @@ function pathFor(def: RouteDef) {
   })
 }
 
+/** Where a route sits in PostHog's permission model (posthog/permissions.py, posthog/api/routing.py). */
+type Kind = 'user' | 'top-level' | 'organization' | 'organization-nested' | 'project' | 'project-nested'
+function kindOf(def: RouteDef): Kind {
+  if (def.scope === null) return 'user'
+  if (def.path === '/api/organizations/' || def.path === '/api/projects/') return 'top-level'
+  if (def.path.startsWith('/api/organizations/:id/')) return 'organization'
+  if (def.path.startsWith('/api/organizations/:organization_id/')) return 'organization-nested'
+  if (def.path === '/api/projects/:id/') return 'project'
+  return 'project-nested'
+}
+
 beforeAll(async () => {
   h = await startHarness()
   const demo = await demoIds(h)
-  const exports = (await h.api('GET', `/api/organizations/${demo.orgId}/batch_exports/`)).body.results
-  const recordings = (await h.api('GET', `/api/projects/${demo.projectId}/session_recordings/`)).body.results
-  const throwaway = (await h.api('POST', '/api/organizations/', { body: { name: 'Throwaway' } })).body
+  secondProjectId = demo.secondProjectId
+  const orgs = await h.call(paginated(organization), 'GET', '/api/organizations/')
+  partnerOrgId = orgs.body.results.find((o) => o.name === 'Partner Agency')!.id
+  const exports = (await h.call(paginated(batchExport), 'GET', `/api/organizations/${demo.orgId}/batch_exports/`)).body
+    .results
+  const recordings = (
+    await h.call(paginated(sessionRecording), 'GET', `/api/projects/${demo.projectId}/session_recordings/`)
+  ).body.results
+  const throwaway = (await h.call(organization, 'POST', '/api/organizations/', { body: { name: 'Throwaway' } })).body
   ids = {
     orgId: demo.orgId,
     projectId: String(demo.projectId),
-    exportId: exports[0].id,
-    throwawayExport: exports[1].id,
-    recordingId: recordings[0].id,
-    throwawayRecording: recordings[1].id,
+    exportId: exports[0]!.id,
+    throwawayExport: exports[1]!.id,
+    recordingId: recordings[0]!.id,
+    throwawayRecording: recordings[1]!.id,
     throwawayOrg: throwaway.id,
   }
 })
@@ -60,12 +61,15 @@ afterAll(() => h.close())
 
 const scoped = ROUTES.filter((r) => r.scope !== null)
 const keyless = ROUTES.filter((r) => r.scope === null)
+const call = (def: RouteDef, key: string) =>
+  h.api(def.method, pathFor(def), { key, body: SAMPLE_BODIES[`${def.method} ${def.path}`] })
+const denied = (detail: string) => ({ type: 'authentication_error', code: 'permission_denied', detail, attr: null })
 
 describe('scope matrix', () => {
   it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s: no key → 401, bad key → 401',
     async (_, def) => {
-      const noKey = await h.api(def.method, pathFor(def), {
+      const noKey = await h.call(errorBody, def.method, pathFor(def), {
         key: null,
         body: SAMPLE_BODIES[`${def.method} ${def.path}`],
       })
@@ -76,7 +80,7 @@ describe('scope matrix', () => {
         detail: 'Authentication credentials were not provided.',
         attr: null,
       })
-      const badKey = await h.api(def.method, pathFor(def), { key: 'phx_' + 'x'.repeat(43) })
+      const badKey = await h.call(errorBody, def.method, pathFor(def), { key: 'phx_' + 'x'.repeat(43) })
       expect(badKey.status).toBe(401)
       expect(badKey.body.code).toBe('authentication_failed')
       expect(badKey.body.detail).toBe('Personal API key found in request Authorization header is invalid.')
@@ -86,29 +90,68 @@ describe('scope matrix', () => {
   it.each(scoped.map((r) => [`${r.method} ${r.path} (${r.scope})`, r] as const))('%s', async (_, def) => {
     const scope = def.scope!
     const [object, action] = scope.split(':')
-    const body = SAMPLE_BODIES[`${def.method} ${def.path}`]
-    const call = (scopes: string[]) => h.api(def.method, pathFor(def), { key: h.keyWith(scopes), body })
     const other = object === 'organization' ? 'session_recording:write' : 'organization:write'
-    const missing = await call([other])
+    const missing = await call(def, h.keyWith([other]))
     expect(missing.status).toBe(403)
-    expect(missing.body).toEqual({
-      type: 'authentication_error',
-      code: 'permission_denied',
-      detail: `API key missing required scope '${scope}'`,
-      attr: null,
-    })
-    const readOnly = await call([`${object}:read`])
+    expect(missing.body).toEqual(denied(`API key missing required scope '${scope}'`))
+    const readOnly = await call(def, h.keyWith([`${object}:read`]))
     if (action === 'write') expect(readOnly.status).toBe(403)
     else expect(readOnly.status).toBeLessThan(300)
-    const write = await call([`${object}:write`])
+    const write = await call(def, h.keyWith([`${object}:write`]))
     expect([401, 403]).not.toContain(write.status)
     expect(write.status).toBeLessThan(500)
-    const star = await call(['*'])
+    const star = await call(def, h.keyWith(['*']))
     expect([401, 403]).not.toContain(star.status)
   })
 
   it.each(keyless.map((r) => [`${r.method} ${r.path}`, r] as const))('%s works with any valid key', async (_, def) => {
     const res = await h.api(def.method, pathFor(def), { key: h.keyWith(['batch_export:read']) })
     expect(res.status).toBe(200)
+  })
+})
+
+// PostHog's APIScopePermission.check_team_and_org_permissions: a key scoped to projects reaches only
+// project-based endpoints of those projects; a key scoped to organizations only those organizations.
+describe('scoped_teams over every route', () => {
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_, def) => {
+    const own = h.keyWith(['*'], { teams: [Number(ids.projectId)] })
+    const elsewhere = h.keyWith(['*'], { teams: [secondProjectId] })
+    const kind = kindOf(def)
+    const mine = await call(def, own)
+    const theirs = await call(def, elsewhere)
+    if (kind === 'user') {
+      expect([mine.status, theirs.status]).toEqual([200, 200])
+    } else if (kind === 'top-level' || kind === 'organization' || kind === 'organization-nested') {
+      for (const res of [mine, theirs]) {
+        expect(res.status).toBe(403)
+        expect(res.body).toEqual(denied(TEXTS.projectScopedKey))
+      }
+    } else if (kind === 'project') {
+      expect(mine.status).toBe(200)
+      expect(theirs.status).toBe(404)
+      expect(errorBody.parse(theirs.body).detail).toBe('Not found.')
+    } else {
+      expect([401, 403]).not.toContain(mine.status)
+      expect(mine.status).toBeLessThan(500)
+      expect(theirs.status).toBe(403)
+      expect(theirs.body).toEqual(denied(`API key does not have access to the requested project: ID ${ids.projectId}.`))
+    }
+  })
+})
+
+describe('scoped_organizations over every route', () => {
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_, def) => {
+    const elsewhere = h.keyWith(['*'], { organizations: [partnerOrgId] })
+    const res = await call(def, elsewhere)
+    const kind = kindOf(def)
+    if (kind === 'user' || kind === 'top-level') {
+      expect(res.status).toBeLessThan(300)
+    } else if (kind === 'organization' || kind === 'project') {
+      expect(res.status).toBe(404)
+      expect(errorBody.parse(res.body).detail).toBe('Not found.')
+    } else {
+      expect(res.status).toBe(403)
+      expect(res.body).toEqual(denied(`API key does not have access to the requested organization: ID ${ids.orgId}.`))
+    }
   })
 })

@@ -35,14 +35,15 @@ function where(exportId: string, q: LogsQuery) {
 /** Log entries newest first, filtered as the logs endpoint allows. */
 export function queryLogs(db: Db, exportId: string, q: LogsQuery, limit: number, offset: number) {
   const w = where(exportId, q)
-  const count = (
-    prepareCached(db, `SELECT COUNT(*) AS n FROM batch_export_logs WHERE ${w.sql}`).get(...w.args) as { n: number }
-  ).n
-  const rows = prepareCached(
+  const count =
+    prepareCached<number>(db, `SELECT COUNT(*) FROM batch_export_logs WHERE ${w.sql}`)
+      .pluck()
+      .get(...w.args) ?? 0
+  const rows = prepareCached<LogEntry>(
     db,
     `SELECT batch_export_id AS log_source_id, instance_id, timestamp, level, message FROM batch_export_logs
        WHERE ${w.sql} ORDER BY timestamp DESC, id DESC LIMIT ? OFFSET ?`,
-  ).all(...w.args, limit, offset) as LogEntry[]
+  ).all(...w.args, limit, offset)
   return { count, rows }
 }
 

@@ -5,7 +5,7 @@ import {
   type DestinationType,
 } from '../../src/contracts/batch-exports'
 import { newId } from '../auth/keys'
-import { nowIso, statements, type Db, writeTransaction } from './database'
+import { nowIso, query, statements, type Db, writeTransaction } from './database'
 
 export interface ExportRow {
   id: string
@@ -33,10 +33,16 @@ type RunRow = Omit<BatchExportRun, 'batch_export' | 'backfill'> & {
 }
 
 const sql = statements({
-  count: 'SELECT COUNT(*) AS n FROM batch_exports WHERE organization_id = ?',
-  page: 'SELECT * FROM batch_exports WHERE organization_id = ? ORDER BY rowid DESC LIMIT ? OFFSET ?',
-  one: 'SELECT * FROM batch_exports WHERE organization_id = ? AND id = ?',
-  runs: 'SELECT * FROM batch_export_runs WHERE batch_export_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 10',
+  count: query<number, [orgId: string]>('SELECT COUNT(*) FROM batch_exports WHERE organization_id = ?'),
+  page: query<ExportRow, [orgId: string, limit: number, offset: number]>(
+    'SELECT * FROM batch_exports WHERE organization_id = ? ORDER BY rowid DESC LIMIT ? OFFSET ?',
+  ),
+  one: query<ExportRow, [orgId: string, id: string]>(
+    'SELECT * FROM batch_exports WHERE organization_id = ? AND id = ?',
+  ),
+  runs: query<RunRow, [exportId: string]>(
+    'SELECT * FROM batch_export_runs WHERE batch_export_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 10',
+  ),
   insert: `INSERT INTO batch_exports (id, organization_id, team_id, name, model, destination_type, destination_config,
            interval, paused, created_at, last_updated_at, last_paused_at, start_at, end_at, hogql_query, schema, filters)
            VALUES (@id, @organization_id, @team_id, @name, @model, @destination_type, @destination_config, @interval,
@@ -89,20 +95,21 @@ function toBatchExport(db: Db, row: ExportRow): BatchExport {
     last_paused_at: row.last_paused_at,
     start_at: row.start_at,
     end_at: row.end_at,
-    latest_runs: (sql(db).runs.all(row.id) as RunRow[]).map(toRun),
+    latest_runs: sql(db).runs.all(row.id).map(toRun),
     hogql_query: row.hogql_query,
     schema: row.schema ? (JSON.parse(row.schema) as unknown) : null,
     filters: row.filters ? (JSON.parse(row.filters) as unknown) : null,
   }
 }
 
-export const countBatchExports = (db: Db, orgId: string) => (sql(db).count.get(orgId) as { n: number }).n
+export const countBatchExports = (db: Db, orgId: string) => sql(db).count.pluck().get(orgId) ?? 0
 
 export const listBatchExports = (db: Db, orgId: string, limit: number, offset: number) =>
-  (sql(db).page.all(orgId, limit, offset) as ExportRow[]).map((r) => toBatchExport(db, r))
+  sql(db)
+    .page.all(orgId, limit, offset)
+    .map((r) => toBatchExport(db, r))
 
-export const findBatchExportRow = (db: Db, orgId: string, id: string) =>
-  sql(db).one.get(orgId, id) as ExportRow | undefined
+export const findBatchExportRow = (db: Db, orgId: string, id: string) => sql(db).one.get(orgId, id)
 
 export function findBatchExport(db: Db, orgId: string, id: string): BatchExport | undefined {
   const row = findBatchExportRow(db, orgId, id)

@@ -17,9 +17,7 @@ export function openDatabase(path: string): { db: Db; created: boolean } {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   )
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
-  )
+  const applied = new Set(db.prepare<[], number>('SELECT version FROM schema_migrations').pluck().all())
   const created = applied.size === 0
   for (const migration of MIGRATIONS) {
     if (applied.has(migration.version)) continue
@@ -80,25 +78,51 @@ function installChangeCounters(db: Db) {
  */
 export const writeTransaction = <T>(db: Db, fn: () => T): T => db.transaction(fn).immediate()
 
+/**
+ * A statement's SQL together with the row it yields (`R`) and what it binds (`P`: positional values, or
+ * one object of named values). Each db module declares its table's row type once and its statements
+ * with it, so reads come back typed without a cast at the call site:
+ *
+ *   const sql = statements({ one: query<RecordingRow, [teamId: number, id: string]>('SELECT * FROM …') })
+ *   sql(db).one.get(teamId, id) // RecordingRow | undefined
+ *
+ * A `.pluck()` statement declares the plucked column as its row: `query<number>('SELECT COUNT(*) …')`.
+ */
+export interface Query<R, P extends BindParameters> {
+  readonly sql: string
+  /** Type-only: never set. */
+  readonly types?: { row: R; params: P }
+}
+export type BindParameters = unknown[] | object
+export const query = <R, P extends BindParameters = unknown[]>(sql: string): Query<R, P> => ({ sql })
+
+/** The prepared form of a query: better-sqlite3 binds an object of named values as one argument. */
+export type Statement<R, P extends BindParameters> = P extends unknown[]
+  ? Database.Statement<P, R>
+  : Database.Statement<[P], R>
+
+/** A plain SQL string is accepted too (its rows are `unknown`), so adding a statement never needs a type first. */
+type Prepared<T> = {
+  [K in keyof T]: T[K] extends Query<infer R, infer P> ? Statement<R, P> : Database.Statement<unknown[], unknown>
+}
+
 /** Caches prepared statements per database so hot paths never re-parse SQL. */
-export function statements<T extends Record<string, string>>(sql: T) {
-  const cache = new WeakMap<Db, Record<keyof T, Database.Statement>>()
-  return (db: Db): Record<keyof T, Database.Statement> => {
+export function statements<T extends Record<string, Query<unknown, BindParameters> | string>>(defs: T) {
+  const cache = new WeakMap<Db, Prepared<T>>()
+  return (db: Db): Prepared<T> => {
     let prepared = cache.get(db)
     if (!prepared) {
-      prepared = Object.fromEntries(Object.entries(sql).map(([k, v]) => [k, db.prepare(v)])) as Record<
-        keyof T,
-        Database.Statement
-      >
+      const entries = Object.entries(defs).map(([k, v]) => [k, db.prepare(typeof v === 'string' ? v : v.sql)])
+      prepared = Object.fromEntries(entries) as Prepared<T>
       cache.set(db, prepared)
     }
     return prepared
   }
 }
 
-/** Prepared statements for SQL built at run time (filters, orders), cached by their text. */
+/** Prepared statements for SQL built at run time (filters, orders), cached by their text; typed like `query`. */
 const dynamic = new WeakMap<Db, Map<string, Database.Statement>>()
-export function prepareCached(db: Db, sql: string): Database.Statement {
+export function prepareCached<R = unknown, P extends unknown[] = unknown[]>(db: Db, sql: string): Statement<R, P> {
   let cache = dynamic.get(db)
   if (!cache) dynamic.set(db, (cache = new Map()))
   let stmt = cache.get(sql)
@@ -106,7 +130,8 @@ export function prepareCached(db: Db, sql: string): Database.Statement {
     if (cache.size >= 500) cache.clear()
     cache.set(sql, (stmt = db.prepare(sql)))
   }
-  return stmt
+  // The cache holds statements of every shape; the caller declares this one's row, as with `query`.
+  return stmt as Statement<R, P>
 }
 
 /**
@@ -121,9 +146,12 @@ export function dataVersion(db: Db): string {
 
 /** The sum of the tables' change counters: it moves whenever one of them is written. */
 const tablesVersion = (db: Db, tables: readonly CountedTable[]) =>
-  prepareCached(db, `SELECT sum(version) FROM table_versions WHERE name IN (${tables.map(() => '?').join(', ')})`)
+  prepareCached<number>(
+    db,
+    `SELECT sum(version) FROM table_versions WHERE name IN (${tables.map(() => '?').join(', ')})`,
+  )
     .pluck()
-    .get(...tables) as number
+    .get(...tables) ?? 0
 
 /**
  * A map that forgets everything once it holds `max` entries or one of `tables` (what its values are

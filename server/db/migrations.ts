@@ -165,4 +165,28 @@ CREATE TABLE sharing_configurations (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'session recording snapshots',
+    // One row per chunk of a session's rrweb stream: deflate-raw JSONL of `[windowId, event]` lines.
+    // `seq` is the chunk's blob key (0, 1, … in arrival order); `chunk_key` makes a replayed write a no-op;
+    // `received_at` hides a chunk until it has arrived (the demo seed spreads an ongoing session's chunks
+    // over its future).
+    sql: `
+CREATE TABLE session_recording_snapshots (
+  team_id INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+  session_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  chunk_key TEXT NOT NULL,
+  start_timestamp INTEGER NOT NULL,
+  end_timestamp INTEGER NOT NULL,
+  event_count INTEGER NOT NULL,
+  byte_length INTEGER NOT NULL,
+  received_at INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY (team_id, session_id, seq),
+  UNIQUE (team_id, session_id, chunk_key)
+);
+`,
+  },
 ]

@@ -1,10 +1,27 @@
-import type { Organization, OrganizationCreate, OrganizationPatch } from '../../src/contracts/organizations'
+import {
+  membershipLevel,
+  type Organization,
+  type OrganizationCreate,
+  type OrganizationPatch,
+} from '../../src/contracts/organizations'
+import { slugify } from '../../src/contracts/slug'
 import { randomBytes } from 'node:crypto'
 import { newId } from '../auth/keys'
-import { visibleTo, viewerParams, type Viewer } from './viewer'
-import { fromBool, nowIso, statements, toBool, versionedCache, type Db, writeTransaction } from './database'
+import { visibleTo, viewerParams, type Viewer, type ViewerParams } from './viewer'
+import {
+  fromBool,
+  nowIso,
+  prepareCached,
+  query,
+  statements,
+  toBool,
+  versionedCache,
+  type Db,
+  writeTransaction,
+} from './database'
 import { createTeam, teamsOf } from './teams'
 
+/** A row of organizations, with the viewer's membership level and the member count joined in. */
 interface OrgRow {
   id: string
   name: string
@@ -24,17 +41,42 @@ interface OrgRow {
 const visible = visibleTo('organizations', 'o', 'id')
 
 const sql = statements({
-  count: `SELECT COUNT(*) AS n ${visible}`,
-  page: `SELECT o.*, m.level, (SELECT COUNT(*) FROM memberships x WHERE x.organization_id = o.id) AS member_count
-         ${visible} ORDER BY o.rowid DESC LIMIT @limit OFFSET @offset`,
-  one: `SELECT o.*, m.level, (SELECT COUNT(*) FROM memberships x WHERE x.organization_id = o.id) AS member_count
-        ${visible} AND o.id = @id`,
-  insert: `INSERT INTO organizations (id, name, slug, logo_media_id, created_at, updated_at, is_member_join_email_enabled,
-           enforce_2fa, is_ai_data_processing_approved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  slugTaken: 'SELECT 1 FROM organizations WHERE slug = ?',
-  member: 'INSERT INTO memberships (organization_id, user_id, level, joined_at) VALUES (?, ?, ?, ?)',
-  remove: 'DELETE FROM organizations WHERE id = ?',
-  first: `SELECT o.id ${visible} ORDER BY o.rowid ASC LIMIT 1`,
+  count: query<number, ViewerParams>(`SELECT COUNT(*) ${visible}`),
+  page: query<OrgRow, ViewerParams & { limit: number; offset: number }>(
+    `SELECT o.*, m.level, (SELECT COUNT(*) FROM memberships x WHERE x.organization_id = o.id) AS member_count
+     ${visible} ORDER BY o.rowid DESC LIMIT @limit OFFSET @offset`,
+  ),
+  one: query<OrgRow, ViewerParams & { id: string }>(
+    `SELECT o.*, m.level, (SELECT COUNT(*) FROM memberships x WHERE x.organization_id = o.id) AS member_count
+     ${visible} AND o.id = @id`,
+  ),
+  insert: query<
+    never,
+    [
+      id: string,
+      name: string,
+      slug: string,
+      logo: string | null,
+      created: string,
+      updated: string,
+      joinEmails: number,
+      enforce2fa: number | null,
+      aiApproved: number | null,
+    ]
+  >(
+    `INSERT INTO organizations (id, name, slug, logo_media_id, created_at, updated_at, is_member_join_email_enabled,
+     enforce_2fa, is_ai_data_processing_approved) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ),
+  slugTaken: query<1, [slug: string]>('SELECT 1 FROM organizations WHERE slug = ?'),
+  member: query<never, [organizationId: string, userId: number, level: number, at: string]>(
+    'INSERT INTO memberships (organization_id, user_id, level, joined_at) VALUES (?, ?, ?, ?)',
+  ),
+  remove: query<never, [id: string]>('DELETE FROM organizations WHERE id = ?'),
+  first: query<string, ViewerParams>(`SELECT o.id ${visible} ORDER BY o.rowid ASC LIMIT 1`),
+  exists: query<1, [id: string]>('SELECT 1 FROM organizations WHERE id = ?'),
+  level: query<number, [organizationId: string, userId: number]>(
+    'SELECT level FROM memberships WHERE organization_id = ? AND user_id = ?',
+  ),
 })
 
 function toOrganization(db: Db, row: OrgRow): Organization {
@@ -46,7 +88,7 @@ function toOrganization(db: Db, row: OrgRow): Organization {
     logo_media_id: row.logo_media_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    membership_level: row.level as Organization['membership_level'],
+    membership_level: membershipLevel.parse(row.level),
     plugins_access_level: row.plugins_access_level,
     teams: teams.map((t) => ({ ...t, organization: row.id })),
     projects: teams.map((t) => ({ id: t.project_id, organization_id: row.id, name: t.name })),
@@ -61,18 +103,25 @@ function toOrganization(db: Db, row: OrgRow): Organization {
 }
 
 export function countOrganizations(db: Db, viewer: Viewer): number {
-  return (sql(db).count.get(viewerParams(viewer)) as { n: number }).n
+  return sql(db).count.pluck().get(viewerParams(viewer)) ?? 0
 }
 
 export function listOrganizations(db: Db, viewer: Viewer, limit: number, offset: number): Organization[] {
-  const rows = sql(db).page.all({ ...viewerParams(viewer), limit, offset }) as OrgRow[]
-  return rows.map((r) => toOrganization(db, r))
+  return sql(db)
+    .page.all({ ...viewerParams(viewer), limit, offset })
+    .map((r) => toOrganization(db, r))
 }
 
 /** The organization if the viewer may see it (member, and within the key's scoped organizations). */
 /** The viewer's oldest visible organization: what `@current` means. */
-export const firstOrganizationId = (db: Db, viewer: Viewer) =>
-  (sql(db).first.get(viewerParams(viewer)) as { id: string } | undefined)?.id
+export const firstOrganizationId = (db: Db, viewer: Viewer) => sql(db).first.pluck().get(viewerParams(viewer))
+
+/** Whether an organization with this id exists, whoever may see it. */
+export const organizationExists = (db: Db, id: string) => sql(db).exists.pluck().get(id) !== undefined
+
+/** The user's membership level in an organization, or undefined when they are not a member. */
+export const membershipLevelIn = (db: Db, organizationId: string, userId: number) =>
+  sql(db).level.pluck().get(organizationId, userId)
 
 // Retrieves repeat far more often than organizations change: reuse the answer until the database changes.
 const organizations = versionedCache<Organization | null>(['organizations', 'memberships', 'teams'])
@@ -82,20 +131,14 @@ export function findOrganization(db: Db, viewer: Viewer, id: string): Organizati
   const key = `${viewer.userId}|${viewer.scopedOrganizations?.join(',') ?? '*'}|${id}`
   let found = cache.get(key)
   if (found === undefined) {
-    const row = sql(db).one.get({ ...viewerParams(viewer), id }) as OrgRow | undefined
+    const row = sql(db).one.get({ ...viewerParams(viewer), id })
     found = cache.set(key, row ? toOrganization(db, row) : null)
   }
   return found ?? undefined
 }
 
 function uniqueSlug(db: Db, name: string): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 40) || 'org'
+  const base = slugify(name)
   if (!sql(db).slugTaken.get(base)) return base
   // Counting up (acme-2, acme-3, …) costs one query per taken slug; a random suffix costs one.
   let slug: string
@@ -130,23 +173,21 @@ export function addMember(db: Db, organizationId: string, userId: number, level:
   sql(db).member.run(organizationId, userId, level, nowIso())
 }
 
-const columns: Record<keyof OrganizationPatch, (v: unknown) => unknown> = {
-  name: (v) => v,
-  logo_media_id: (v) => v,
-  is_member_join_email_enabled: (v) => fromBool(v as boolean),
-  enforce_2fa: (v) => fromBool(v as boolean | null),
-  is_ai_data_processing_approved: (v) => fromBool(v as boolean | null),
-}
-
+/** Writes the fields the patch carries (absent ones keep their value) and bumps updated_at. */
 export function updateOrganization(db: Db, id: string, patch: OrganizationPatch) {
-  const entries = Object.entries(patch).filter(([, v]) => v !== undefined) as [keyof OrganizationPatch, unknown][]
-  if (entries.length === 0) return
-  const sets = entries.map(([k]) => `${k} = ?`).join(', ')
-  db.prepare(`UPDATE organizations SET ${sets}, updated_at = ? WHERE id = ?`).run(
-    ...entries.map(([k, v]) => columns[k](v)),
-    nowIso(),
-    id,
-  )
+  const sets: [column: string, value: string | number | null][] = []
+  if (patch.name !== undefined) sets.push(['name', patch.name])
+  if (patch.logo_media_id !== undefined) sets.push(['logo_media_id', patch.logo_media_id])
+  if (patch.is_member_join_email_enabled !== undefined)
+    sets.push(['is_member_join_email_enabled', fromBool(patch.is_member_join_email_enabled)])
+  if (patch.enforce_2fa !== undefined) sets.push(['enforce_2fa', fromBool(patch.enforce_2fa)])
+  if (patch.is_ai_data_processing_approved !== undefined)
+    sets.push(['is_ai_data_processing_approved', fromBool(patch.is_ai_data_processing_approved)])
+  if (sets.length === 0) return
+  prepareCached(
+    db,
+    `UPDATE organizations SET ${sets.map(([c]) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
+  ).run(...sets.map(([, v]) => v), nowIso(), id)
 }
 
 export const deleteOrganization = (db: Db, id: string) => sql(db).remove.run(id)

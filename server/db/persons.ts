@@ -1,7 +1,8 @@
 import type { Person } from '../../src/contracts/session-recordings'
 import { newId } from '../auth/keys'
-import { nowIso, statements, type Db } from './database'
+import { nowIso, query, statements, type Db } from './database'
 
+/** A row of persons, with the distinct id it was found by and all its distinct ids (a JSON array). */
 interface PersonRow {
   id: number
   uuid: string
@@ -13,23 +14,28 @@ interface PersonRow {
 }
 
 const sql = statements({
-  insert: 'INSERT INTO persons (uuid, team_id, name, properties, created_at) VALUES (?, ?, ?, ?, ?)',
-  link: 'INSERT OR REPLACE INTO person_distinct_ids (team_id, distinct_id, person_id) VALUES (?, ?, ?)',
-  has: 'SELECT person_id FROM person_distinct_ids WHERE team_id = ? AND distinct_id = ?',
+  insert: query<never, [uuid: string, teamId: number, name: string | null, properties: string, at: string]>(
+    'INSERT INTO persons (uuid, team_id, name, properties, created_at) VALUES (?, ?, ?, ?, ?)',
+  ),
+  link: query<never, [teamId: number, distinctId: string, personId: number]>(
+    'INSERT OR REPLACE INTO person_distinct_ids (team_id, distinct_id, person_id) VALUES (?, ?, ?)',
+  ),
+  has: query<{ person_id: number }, [teamId: number, distinctId: string]>(
+    'SELECT person_id FROM person_distinct_ids WHERE team_id = ? AND distinct_id = ?',
+  ),
+  byDistinctIds: query<PersonRow, [teamId: number, distinctIds: string]>(
+    `SELECT p.*, d.distinct_id,
+       (SELECT json_group_array(x.distinct_id) FROM person_distinct_ids x WHERE x.person_id = p.id) AS distinct_ids
+     FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
+     WHERE d.team_id = ? AND d.distinct_id IN (SELECT value FROM json_each(?))`,
+  ),
 })
 
 /** Persons keyed by each of the given distinct ids (one query). */
 export function personsByDistinctIds(db: Db, teamId: number, distinctIds: string[]): Map<string, Person> {
   const out = new Map<string, Person>()
   if (distinctIds.length === 0) return out
-  const rows = db
-    .prepare(
-      `SELECT p.*, d.distinct_id,
-        (SELECT json_group_array(x.distinct_id) FROM person_distinct_ids x WHERE x.person_id = p.id) AS distinct_ids
-       FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
-       WHERE d.team_id = ? AND d.distinct_id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(teamId, JSON.stringify([...new Set(distinctIds)])) as PersonRow[]
+  const rows = sql(db).byDistinctIds.all(teamId, JSON.stringify([...new Set(distinctIds)]))
   for (const r of rows) {
     out.set(r.distinct_id, {
       id: r.id,

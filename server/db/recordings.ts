@@ -1,7 +1,17 @@
-import { resolveDate, type RecordingsQuery, type SessionRecording } from '../../src/contracts/session-recordings'
-import { prepareCached, statements, versionedCache, type Db, writeTransaction } from './database'
+import { isRelativeDate } from '../../src/contracts/recording-dates'
+import {
+  RECORDING_FIELDS,
+  recordingRules,
+  type Condition,
+  type RecordingField,
+} from '../../src/contracts/recording-filters'
+import { recordingOrder, type RecordingSelection } from '../../src/contracts/recordings-list-query'
+import type { SessionRecording } from '../../src/contracts/session-recordings'
+import { prepareCached, query, statements, versionedCache, type Db, writeTransaction } from './database'
 import { personsByDistinctIds } from './persons'
+import { deleteSnapshots } from './snapshots'
 
+/** A row of session_recordings (times in epoch ms; deleted rows never leave this module). */
 export interface RecordingRow {
   rid: number
   id: string
@@ -25,72 +35,97 @@ export interface RecordingRow {
   activity_score: number | null
 }
 
-const ORDER_COLUMNS: Record<string, string> = {
+/** The SQL for each field the filter rules and orders name (src/contracts/recording-filters.ts). */
+const COLUMNS: Record<RecordingField, string> = {
+  id: 'id',
+  distinct_id: 'distinct_id',
+  person_uuid: `(SELECT p.uuid FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
+                 WHERE d.team_id = session_recordings.team_id AND d.distinct_id = session_recordings.distinct_id)`,
+  snapshot_source: 'snapshot_source',
+  viewed: 'viewed',
   start_time: 'start_time',
-  duration: 'recording_duration',
+  recording_duration: 'recording_duration',
   active_seconds: 'active_seconds',
+  inactive_seconds: 'inactive_seconds',
+  click_count: 'click_count',
+  keypress_count: 'keypress_count',
+  mouse_activity_count: 'mouse_activity_count',
+  console_log_count: 'console_log_count',
+  console_warn_count: 'console_warn_count',
   console_error_count: 'console_error_count',
   activity_score: 'activity_score',
-  click_count: 'click_count',
+}
+/** Columns that are never NULL compare bare, so their indexes serve range filters. */
+const NOT_NULL = new Set<RecordingField>(['start_time', 'recording_duration', 'viewed', 'id'])
+
+const SQL_OPS = { eq: '=', ne: '!=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const
+
+/** One condition as SQL, with the contract's rules for what is missing: counts as 0, texts as never equal. */
+function conditionSql({ field, op, value }: Condition): { sql: string; args: unknown[] } {
+  const column = COLUMNS[field]
+  const kind = RECORDING_FIELDS[field].kind
+  if (Array.isArray(value)) {
+    const inList = `${column} IN (SELECT value FROM json_each(?))`
+    const sql = op === 'not_in' ? `(${column} IS NULL OR NOT ${inList})` : inList
+    return { sql, args: [JSON.stringify(value)] }
+  }
+  const arg = typeof value === 'boolean' ? Number(value) : value
+  const sqlOp = op === 'in' || op === 'not_in' ? '=' : SQL_OPS[op]
+  if (kind === 'number' && !NOT_NULL.has(field)) return { sql: `COALESCE(${column}, 0) ${sqlOp} ?`, args: [arg] }
+  if (kind === 'text' && op === 'ne') return { sql: `(${column} IS NULL OR ${column} != ?)`, args: [arg] }
+  return { sql: `${column} ${sqlOp} ?`, args: [arg] }
 }
 
 const ONGOING_MS = 5 * 60_000
 
 const sql = statements({
-  one: 'SELECT * FROM session_recordings WHERE team_id = ? AND id = ? AND deleted_at IS NULL',
-  viewed: 'UPDATE session_recordings SET viewed = ? WHERE rid = ?',
-  distinct: 'UPDATE session_recordings SET distinct_id = ? WHERE rid = ?',
-  softDelete: 'UPDATE session_recordings SET deleted_at = ? WHERE rid = ? AND deleted_at IS NULL',
+  one: query<RecordingRow, [teamId: number, id: string]>(
+    'SELECT * FROM session_recordings WHERE team_id = ? AND id = ? AND deleted_at IS NULL',
+  ),
+  viewed: query<never, [viewed: number, rid: number]>('UPDATE session_recordings SET viewed = ? WHERE rid = ?'),
+  distinct: query<never, [distinctId: string, rid: number]>(
+    'UPDATE session_recordings SET distinct_id = ? WHERE rid = ?',
+  ),
+  softDelete: query<never, [at: string, rid: number]>(
+    'UPDATE session_recordings SET deleted_at = ? WHERE rid = ? AND deleted_at IS NULL',
+  ),
 })
 
-function filterClause(teamId: number, q: RecordingsQuery) {
+function filterClause(teamId: number, q: RecordingSelection) {
   const clauses = ['team_id = ?', 'deleted_at IS NULL']
   const args: unknown[] = [teamId]
-  if (q.date_from) {
-    clauses.push('start_time >= ?')
-    args.push(resolveDate(q.date_from, false, Date.now()))
+  for (const rule of recordingRules(q, Date.now())) {
+    const parts = rule.any.map(conditionSql)
+    clauses.push(parts.length === 1 ? parts[0]!.sql : `(${parts.map((p) => p.sql).join(' OR ')})`)
+    args.push(...parts.flatMap((p) => p.args))
   }
-  if (q.date_to) {
-    clauses.push('start_time < ?')
-    args.push(resolveDate(q.date_to, true, Date.now()))
-  }
-  if (q.viewed !== undefined) {
-    clauses.push('viewed = ?')
-    args.push(q.viewed ? 1 : 0)
-  }
-  if (q.min_duration !== undefined) {
-    clauses.push('recording_duration >= ?')
-    args.push(q.min_duration)
-  }
-  if (q.has_console_errors !== undefined)
-    clauses.push(q.has_console_errors ? 'console_error_count > 0' : 'COALESCE(console_error_count, 0) = 0')
   return { where: clauses.join(' AND '), args }
 }
 
-/** PostHog-style order: descending by default; a `-` prefix or `order_direction=ASC` makes it ascending. */
-export function orderClause(q: RecordingsQuery) {
-  const raw = q.order ?? 'start_time'
-  const ascending = raw.startsWith('-') || q.order_direction === 'ASC'
-  const column = ORDER_COLUMNS[raw.replace(/^-/, '')] ?? 'start_time'
+/** The query's sort as SQL, with rid breaking ties in the same direction. */
+export function orderClause(q: RecordingSelection) {
+  const { field, ascending } = recordingOrder(q)
   const dir = ascending ? 'ASC' : 'DESC'
-  return `${column} ${dir}, rid ${dir}`
+  return `${COLUMNS[field]} ${dir}, rid ${dir}`
 }
 
-/** Relative dates move with the clock, so results filtered by them are never cached. */
-const isRelative = (q: RecordingsQuery) => /^-/.test(q.date_from ?? '') || /^-/.test(q.date_to ?? '')
+/** Results that move with the clock (relative dates) or hang on persons are never cached. */
+const uncacheable = (q: RecordingSelection) =>
+  isRelativeDate(q.date_from) || isRelativeDate(q.date_to) || q.person_uuid !== undefined
 
 const counts = versionedCache<number>(['session_recordings'])
 
-export function countRecordings(db: Db, teamId: number, q: RecordingsQuery): number {
+export function countRecordings(db: Db, teamId: number, q: RecordingSelection): number {
   const f = filterClause(teamId, q)
   const key = `${f.where}|${JSON.stringify(f.args)}`
   const cache = counts(db)
-  const hit = isRelative(q) ? undefined : cache.get(key)
+  const hit = uncacheable(q) ? undefined : cache.get(key)
   if (hit !== undefined) return hit
-  const n = prepareCached(db, `SELECT COUNT(*) FROM session_recordings WHERE ${f.where}`)
-    .pluck()
-    .get(...f.args) as number
-  return isRelative(q) ? n : cache.set(key, n)
+  const n =
+    prepareCached<number>(db, `SELECT COUNT(*) FROM session_recordings WHERE ${f.where}`)
+      .pluck()
+      .get(...f.args) ?? 0
+  return uncacheable(q) ? n : cache.set(key, n)
 }
 
 // Deep pages: remember the sort key of every ANCHOR_STRIDE-th row so a page at offset 99 900 starts from a
@@ -114,34 +149,34 @@ function anchorAt(db: Db, f: { where: string; args: unknown[] }, order: string, 
   while (from > 0 && !cache.get(key(from))) from -= ANCHOR_STRIDE
   const prev = from > 0 ? cache.get(key(from))! : null
   const select = `SELECT ${column} AS v, rid FROM session_recordings WHERE ${f.where}`
-  const row = (
-    prev
-      ? prepareCached(
-          db,
-          `${select} AND (${column}, rid) ${dir === 'DESC' ? '<' : '>'} (?, ?) ORDER BY ${order} LIMIT 1 OFFSET ?`,
-        ).get(...f.args, prev.v, prev.rid, position - from - 1)
-      : prepareCached(db, `${select} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(...f.args, position)
-  ) as Anchor | undefined
+  const row = prev
+    ? prepareCached<Anchor>(
+        db,
+        `${select} AND (${column}, rid) ${dir === 'DESC' ? '<' : '>'} (?, ?) ORDER BY ${order} LIMIT 1 OFFSET ?`,
+      ).get(...f.args, prev.v, prev.rid, position - from - 1)
+    : prepareCached<Anchor>(db, `${select} ORDER BY ${order} LIMIT 1 OFFSET ?`).get(...f.args, position)
   return row && cache.set(key(position), row)
 }
 
-function pageRids(db: Db, teamId: number, q: RecordingsQuery, limit: number, offset: number): number[] {
+function pageRids(db: Db, teamId: number, q: RecordingSelection, limit: number, offset: number): number[] {
   const f = filterClause(teamId, q)
   const order = orderClause(q)
   const [column, dir] = sortOf(order)
   const position = Math.floor(offset / ANCHOR_STRIDE) * ANCHOR_STRIDE
   const select = `SELECT rid FROM session_recordings WHERE ${f.where}`
   if (position > 0 && ANCHORED.has(column)) {
+    // Past the end there is no anchor to find; looking for one would walk back from any offset, however large.
+    if (offset >= countRecordings(db, teamId, q)) return []
     const anchor = anchorAt(db, f, order, position)
     if (!anchor) return []
     const from = `(${column}, rid) ${dir === 'DESC' ? '<=' : '>='} (?, ?)`
-    return prepareCached(db, `${select} AND ${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    return prepareCached<number>(db, `${select} AND ${from} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .pluck()
-      .all(...f.args, anchor.v, anchor.rid, limit, offset - position) as number[]
+      .all(...f.args, anchor.v, anchor.rid, limit, offset - position)
   }
-  return prepareCached(db, `${select} ORDER BY ${order} LIMIT ? OFFSET ?`)
+  return prepareCached<number>(db, `${select} ORDER BY ${order} LIMIT ? OFFSET ?`)
     .pluck()
-    .all(...f.args, limit, offset) as number[]
+    .all(...f.args, limit, offset)
 }
 
 // Identical list requests within a second, on unchanged data, share one result (ongoing flags stay fresh).
@@ -153,24 +188,24 @@ const pages = versionedCache<{ at: number; results: SessionRecording[] }>([
 const PAGE_CACHE_MS = 1000
 
 /** One page of recordings; pages are found through covering indexes (and anchors when deep), then fetched by rowid. */
-export function listRecordings(db: Db, teamId: number, q: RecordingsQuery, limit: number, offset: number) {
+export function listRecordings(db: Db, teamId: number, q: RecordingSelection, limit: number, offset: number) {
   const key = `${teamId}|${JSON.stringify(q)}|${limit}|${offset}`
   const now = Date.now()
   const cache = pages(db)
-  const hit = isRelative(q) ? undefined : cache.get(key)
+  const hit = uncacheable(q) ? undefined : cache.get(key)
   if (hit && now - hit.at < PAGE_CACHE_MS) return hit.results
   const order = orderClause(q).replace(/(\w+) (ASC|DESC)/g, 'r.$1 $2')
-  const rows = prepareCached(
+  const rows = prepareCached<RecordingRow>(
     db,
     `SELECT r.* FROM session_recordings r WHERE r.rid IN (SELECT value FROM json_each(?)) ORDER BY ${order}`,
-  ).all(JSON.stringify(pageRids(db, teamId, q, limit, offset))) as RecordingRow[]
+  ).all(JSON.stringify(pageRids(db, teamId, q, limit, offset)))
   const results = toRecordings(db, teamId, rows, now)
-  if (!isRelative(q)) cache.set(key, { at: now, results })
+  if (!uncacheable(q)) cache.set(key, { at: now, results })
   return results
 }
 
 export function findRecordingRow(db: Db, teamId: number, id: string) {
-  return sql(db).one.get(teamId, id) as RecordingRow | undefined
+  return sql(db).one.get(teamId, id)
 }
 
 export function toRecordings(db: Db, teamId: number, rows: RecordingRow[], now = Date.now()): SessionRecording[] {
@@ -211,8 +246,13 @@ export function setDistinctId(db: Db, rid: number, distinctId: string) {
   sql(db).distinct.run(distinctId, rid)
 }
 
-export function softDeleteRecording(db: Db, rid: number) {
-  return sql(db).softDelete.run(new Date().toISOString(), rid).changes > 0
+/** Soft-deletes the row and, in the same transaction, removes its snapshot data for good. */
+export function softDeleteRecording(db: Db, row: Pick<RecordingRow, 'rid' | 'team_id' | 'id'>) {
+  return writeTransaction(db, () => {
+    const deleted = sql(db).softDelete.run(new Date().toISOString(), row.rid).changes > 0
+    deleteSnapshots(db, row.team_id, row.id)
+    return deleted
+  })
 }
 
 export type NewRecording = Omit<RecordingRow, 'rid'>

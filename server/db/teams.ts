@@ -1,8 +1,9 @@
 import type { Project } from '../../src/contracts/projects'
 import { newAccessToken, newId } from '../auth/keys'
-import { visibleTo, viewerParams, type Viewer } from './viewer'
-import { nowIso, statements, type Db } from './database'
+import { visibleTo, viewerParams, type Viewer, type ViewerParams } from './viewer'
+import { nowIso, query, statements, type Db } from './database'
 
+/** A row of teams. */
 interface TeamRow {
   id: number
   uuid: string
@@ -16,21 +17,30 @@ interface TeamRow {
 const visible = visibleTo('teams', 't', 'organization_id')
 
 const sql = statements({
-  ofOrg: 'SELECT * FROM teams WHERE organization_id = ? ORDER BY id',
-  insert: 'INSERT INTO teams (uuid, organization_id, name, timezone, api_token, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  count: `SELECT COUNT(*) AS n ${visible}`,
-  page: `SELECT t.* ${visible} ORDER BY t.id DESC LIMIT @limit OFFSET @offset`,
-  one: `SELECT t.* ${visible} AND t.id = @id`,
+  ofOrg: query<TeamRow, [organizationId: string]>('SELECT * FROM teams WHERE organization_id = ? ORDER BY id'),
+  insert: query<never, [uuid: string, organizationId: string, name: string, tz: string, token: string, at: string]>(
+    'INSERT INTO teams (uuid, organization_id, name, timezone, api_token, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ),
+  count: query<number, ViewerParams>(`SELECT COUNT(*) ${visible}`),
+  page: query<TeamRow, ViewerParams & { limit: number; offset: number }>(
+    `SELECT t.* ${visible} ORDER BY t.id DESC LIMIT @limit OFFSET @offset`,
+  ),
+  one: query<TeamRow, ViewerParams & { id: number }>(`SELECT t.* ${visible} AND t.id = @id`),
+  any: query<Pick<TeamRow, 'id' | 'organization_id'>, [id: number]>(
+    'SELECT id, organization_id FROM teams WHERE id = ?',
+  ),
 })
 
 export function teamsOf(db: Db, organizationId: string) {
-  return (sql(db).ofOrg.all(organizationId) as TeamRow[]).map((t) => ({
-    id: t.id,
-    uuid: t.uuid,
-    name: t.name,
-    project_id: t.id,
-    timezone: t.timezone,
-  }))
+  return sql(db)
+    .ofOrg.all(organizationId)
+    .map((t) => ({
+      id: t.id,
+      uuid: t.uuid,
+      name: t.name,
+      project_id: t.id,
+      timezone: t.timezone,
+    }))
 }
 
 export function createTeam(db: Db, organizationId: string, name: string, timezone = 'UTC'): number {
@@ -47,13 +57,18 @@ const toProject = (t: TeamRow): Project => ({
   created_at: t.created_at,
 })
 
-export const countProjects = (db: Db, viewer: Viewer) => (sql(db).count.get(viewerParams(viewer)) as { n: number }).n
+export const countProjects = (db: Db, viewer: Viewer) => sql(db).count.pluck().get(viewerParams(viewer)) ?? 0
 
 export const listProjects = (db: Db, viewer: Viewer, limit: number, offset: number) =>
-  (sql(db).page.all({ ...viewerParams(viewer), limit, offset }) as TeamRow[]).map(toProject)
+  sql(db)
+    .page.all({ ...viewerParams(viewer), limit, offset })
+    .map(toProject)
 
 /** A project the viewer may see (its organization is theirs), else undefined. */
 export function findProject(db: Db, viewer: Viewer, id: number): Project | undefined {
-  const row = sql(db).one.get({ ...viewerParams(viewer), id }) as TeamRow | undefined
+  const row = sql(db).one.get({ ...viewerParams(viewer), id })
   return row && toProject(row)
 }
+
+/** A project's organization, whoever may see it; undefined when no such project exists. */
+export const projectOrganization = (db: Db, id: number) => sql(db).any.get(id)?.organization_id

@@ -1,5 +1,5 @@
 import { newId } from '../auth/keys'
-import { nowIso, statements, type Db } from './database'
+import { nowIso, query, statements, type Db } from './database'
 
 export interface UserRow {
   id: number
@@ -12,13 +12,15 @@ export interface UserRow {
 }
 
 const sql = statements({
-  byId: 'SELECT * FROM users WHERE id = ?',
-  byEmail: 'SELECT * FROM users WHERE email = ?',
-  insert: 'INSERT INTO users (uuid, distinct_id, email, first_name, last_name, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  byId: query<UserRow, [id: number]>('SELECT * FROM users WHERE id = ?'),
+  byEmail: query<UserRow, [email: string]>('SELECT * FROM users WHERE email = ?'),
+  insert: query<never, [uuid: string, distinctId: string, email: string, first: string, last: string, at: string]>(
+    'INSERT INTO users (uuid, distinct_id, email, first_name, last_name, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ),
 })
 
-export const findUser = (db: Db, id: number) => sql(db).byId.get(id) as UserRow | undefined
-export const findUserByEmail = (db: Db, email: string) => sql(db).byEmail.get(email) as UserRow | undefined
+export const findUser = (db: Db, id: number) => sql(db).byId.get(id)
+export const findUserByEmail = (db: Db, email: string) => sql(db).byEmail.get(email)
 
 export function createUser(db: Db, input: { email: string; first_name: string; last_name?: string }): UserRow {
   const uuid = newId()

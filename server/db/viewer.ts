@@ -12,7 +12,13 @@ export const visibleTo = (table: string, alias: string, orgColumn: string) =>
   `FROM ${table} ${alias} JOIN memberships m ON m.organization_id = ${alias}.${orgColumn} AND m.user_id = @user
    WHERE (@scoped IS NULL OR ${alias}.${orgColumn} IN (SELECT value FROM json_each(@scoped)))`
 
-export const viewerParams = (viewer: Viewer) => ({
+/** The named values `visibleTo` binds. */
+export interface ViewerParams {
+  user: number
+  scoped: string | null
+}
+
+export const viewerParams = (viewer: Viewer): ViewerParams => ({
   user: viewer.userId,
   scoped: viewer.scopedOrganizations ? JSON.stringify(viewer.scopedOrganizations) : null,
 })

@@ -1,8 +1,23 @@
 import type { ServerResponse } from 'node:http'
 
+/**
+ * What a replayed recording may load. The replay iframe is about:blank and inherits its page's policy,
+ * so this is what recorded pages get: their styles (inline, as rrweb records them, or linked over
+ * https), images and fonts over https or inlined as data:/blob:. Never scripts: `script-src` stays
+ * 'self' (and the iframe's sandbox has no allow-scripts). The cost: opening a recording lets its
+ * images and fonts be fetched from the hosts the recorded page named.
+ */
+const REPLAY_SOURCES =
+  "style-src 'self' 'unsafe-inline' https:; img-src 'self' data: blob: https:; font-src 'self' data: https:; media-src 'none'"
+
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  `default-src 'self'; script-src 'self'; ${REPLAY_SOURCES}; ` +
   "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+
+/** The public recording pages: the console's policy, no forms, and framable by any site only when embeddable. */
+export const sharedPagePolicy = (embeddable: boolean) =>
+  `default-src 'self'; script-src 'self'; ${REPLAY_SOURCES}; object-src 'none'; base-uri 'none'; ` +
+  `form-action 'none'; frame-ancestors ${embeddable ? '*' : "'none'"}`
 
 const SECURITY_HEADERS: [string, string][] = [
   ['Content-Security-Policy', CONTENT_SECURITY_POLICY],

@@ -24,15 +24,16 @@ export function createProxy(upstream: string, timeoutMs = 30_000) {
     }
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
     try {
-      const upstreamRes = await fetch(base + pathAndQuery, {
+      // Node's fetch needs duplex for streamed bodies; the DOM's RequestInit (seen by e2e, which imports the app) lacks it.
+      const init: RequestInit & { duplex?: 'half' } = {
         method: req.method,
         headers,
         body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-        // @ts-expect-error Node's fetch needs duplex for streamed bodies
         duplex: hasBody ? 'half' : undefined,
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
-      })
+      }
+      const upstreamRes = await fetch(base + pathAndQuery, init)
       const out: Record<string, string> = { 'Cache-Control': 'no-store' }
       upstreamRes.headers.forEach((value, name) => {
         if (!HOP_BY_HOP.has(name) && name !== 'set-cookie') out[name] = value

@@ -1,11 +1,14 @@
+import { z } from 'zod'
 import { aiFiltersInput, aiFiltersOutput, aiRegexInput, aiRegexOutput } from '../../src/contracts/ai'
 import { translateFilters } from '../ai/filters'
 import { translateRegex } from '../ai/regex'
+import { projectAccess } from '../auth/access'
 import { route } from '../http/route'
-import { projectParam } from './params'
+import { parentProjectId } from './params'
 
 const tag = 'experimental'
 const base = '/api/projects/:project_id/session_recordings/ai/'
+const params = z.object({ project_id: parentProjectId })
 
 /** Experimental helpers, answered by deterministic rule-based translators (no model is reachable). */
 export const aiRoutes = [
@@ -16,12 +19,11 @@ export const aiRoutes = [
     summary: 'EXPERIMENTAL, may change: turn a plain description into a regular expression',
     tag,
     experimental: true,
+    params,
     body: aiRegexInput,
     response: aiRegexOutput,
-    handle: ({ db, auth, params, body }) => {
-      projectParam(db, auth, params.project_id)
-      return { status: 200, body: translateRegex(body.regex) }
-    },
+    load: ({ db, auth, params }) => projectAccess(db, auth, params.project_id),
+    handle: ({ body }) => ({ status: 200, body: translateRegex(body.regex) }),
   }),
   route({
     method: 'POST',
@@ -30,11 +32,10 @@ export const aiRoutes = [
     summary: 'EXPERIMENTAL, may change: turn a plain request into recording-list filters',
     tag,
     experimental: true,
+    params,
     body: aiFiltersInput,
     response: aiFiltersOutput,
-    handle: ({ db, auth, params, body }) => {
-      projectParam(db, auth, params.project_id)
-      return { status: 200, body: translateFilters(body.messages) }
-    },
+    load: ({ db, auth, params }) => projectAccess(db, auth, params.project_id),
+    handle: ({ body }) => ({ status: 200, body: translateFilters(body.messages) }),
   }),
 ]

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { pageQuery, paginated } from '../../src/contracts/common'
 import {
   backfillInput,
@@ -23,16 +24,18 @@ import { notFound } from '../http/errors'
 import { route } from '../http/route'
 import { envelope, pageOf } from '../pagination'
 import { backfillWindowsFor, valuesForCreate, valuesForPatch } from './batch-export-values'
-import { isUuid, organizationParam } from './params'
+import { objectUuid, parentOrganizationId } from './params'
+import { organizationAccess } from '../auth/access'
 import type { Auth } from '../auth/authenticate'
 
 const tag = 'batch_exports'
 const base = '/api/organizations/:organization_id/batch_exports/'
+const parent = z.object({ organization_id: parentOrganizationId })
+const one = parent.extend({ id: objectUuid })
 
-function exportRow(db: Db, auth: Auth, params: Record<string, string>) {
-  const org = organizationParam(db, auth, params.organization_id)
-  const id = params.id ?? ''
-  const row = isUuid(id) ? findBatchExportRow(db, org.id, id.toLowerCase()) : undefined
+function exportRow(db: Db, auth: Auth, params: z.output<typeof one>) {
+  const org = organizationAccess(db, auth, params.organization_id)
+  const row = findBatchExportRow(db, org.id, params.id)
   if (!row) throw notFound()
   return { org, row }
 }
@@ -41,13 +44,14 @@ export const batchExportRoutes = [
   route({
     method: 'GET',
     path: base,
+    params: parent,
     scope: 'batch_export:read',
     summary: "List the organization's batch exports (newest first)",
     tag,
     query: pageQuery,
     response: paginated(batchExport),
     handle: ({ db, auth, params, query, url, origin }) => {
-      const org = organizationParam(db, auth, params.organization_id)
+      const org = organizationAccess(db, auth, params.organization_id)
       const { limit, offset } = pageOf(query)
       const results = listBatchExports(db, org.id, limit, offset)
       return { status: 200, body: envelope(url, origin, query, countBatchExports(db, org.id), results) }
@@ -56,6 +60,7 @@ export const batchExportRoutes = [
   route({
     method: 'POST',
     path: base,
+    params: parent,
     scope: 'batch_export:write',
     summary: 'Create a batch export',
     tag,
@@ -63,7 +68,7 @@ export const batchExportRoutes = [
     response: batchExport,
     status: 201,
     handle: ({ db, auth, params, body }) => {
-      const org = organizationParam(db, auth, params.organization_id)
+      const org = organizationAccess(db, auth, params.organization_id)
       const id = insertBatchExport(db, org.id, valuesForCreate(org, body))
       return { status: 201, body: findBatchExport(db, org.id, id) }
     },
@@ -71,6 +76,7 @@ export const batchExportRoutes = [
   route({
     method: 'GET',
     path: `${base}:id/`,
+    params: one,
     scope: 'batch_export:read',
     summary: 'Retrieve a batch export with its latest 10 runs (secrets never returned)',
     tag,
@@ -83,6 +89,7 @@ export const batchExportRoutes = [
   route({
     method: 'PATCH',
     path: `${base}:id/`,
+    params: one,
     scope: 'batch_export:write',
     summary: 'Update a batch export; pausing stamps last_paused_at; empty secrets keep the stored ones',
     tag,
@@ -97,6 +104,7 @@ export const batchExportRoutes = [
   route({
     method: 'DELETE',
     path: `${base}:id/`,
+    params: one,
     scope: 'batch_export:write',
     summary: 'Delete a batch export',
     tag,
@@ -109,6 +117,7 @@ export const batchExportRoutes = [
   route({
     method: 'POST',
     path: `${base}:id/backfill/`,
+    params: one,
     scope: 'batch_export:write',
     summary: 'Backfill a range (deprecated): one Starting run per interval',
     tag,
@@ -139,6 +148,7 @@ export const batchExportRoutes = [
   route({
     method: 'GET',
     path: `${base}:id/logs/`,
+    params: one,
     scope: 'batch_export:read',
     summary: 'Log entries of a batch export, newest first',
     tag,

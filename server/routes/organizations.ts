@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { pageQuery, paginated } from '../../src/contracts/common'
 import {
   MEMBERSHIP_LEVEL,
@@ -5,6 +6,7 @@ import {
   organizationCreate,
   organizationPatch,
 } from '../../src/contracts/organizations'
+import { ownOrganization, refuseProjectScopedKey, requireLevel, viewerOf } from '../auth/access'
 import {
   countOrganizations,
   createOrganization,
@@ -13,12 +15,37 @@ import {
   listOrganizations,
   updateOrganization,
 } from '../db/organizations'
-import { forbidden } from '../http/errors'
 import { route } from '../http/route'
 import { envelope, pageOf } from '../pagination'
-import { organizationParam, viewerOf } from './params'
+import { organizationId } from './params'
 
 const tag = 'organizations'
+const one = z.object({ id: organizationId })
+
+/** PUT and PATCH differ only in what the body must hold (PostHog's OrganizationViewSet allows both). */
+const update = (method: 'PUT' | 'PATCH') =>
+  route({
+    method,
+    path: '/api/organizations/:id/',
+    scope: 'organization:write',
+    summary:
+      method === 'PUT'
+        ? 'Replace an organization’s writable fields (`name` required; needs admin membership)'
+        : 'Update an organization (needs admin membership)',
+    tag,
+    params: one,
+    body: method === 'PUT' ? organizationCreate : organizationPatch,
+    response: organization,
+    load: ({ db, auth, params }) => {
+      const org = ownOrganization(db, auth, params.id)
+      requireLevel(org, MEMBERSHIP_LEVEL.admin)
+      return org
+    },
+    handle: ({ db, auth, loaded: org, body }) => {
+      updateOrganization(db, org.id, body)
+      return { status: 200, body: ownOrganization(db, auth, org.id) }
+    },
+  })
 
 export const organizationRoutes = [
   route({
@@ -30,6 +57,7 @@ export const organizationRoutes = [
     query: pageQuery,
     response: paginated(organization),
     handle: ({ db, auth, query, url, origin }) => {
+      refuseProjectScopedKey(auth)
       const { limit, offset } = pageOf(query)
       const viewer = viewerOf(auth)
       const results = listOrganizations(db, viewer, limit, offset)
@@ -45,9 +73,11 @@ export const organizationRoutes = [
     body: organizationCreate,
     response: organization,
     status: 201,
+    load: ({ auth }) => refuseProjectScopedKey(auth),
     handle: ({ db, auth, body }) => {
       const id = createOrganization(db, auth.user.id, body)
-      return { status: 201, body: findOrganization(db, { userId: auth.user.id, scopedOrganizations: null }, id) }
+      const created = findOrganization(db, { userId: auth.user.id, scopedOrganizations: null }, id)
+      return { status: 201, body: created }
     },
   }),
   route({
@@ -56,38 +86,23 @@ export const organizationRoutes = [
     scope: 'organization:read',
     summary: 'Retrieve an organization (`@current` works as an id)',
     tag,
+    params: one,
     response: organization,
-    handle: ({ db, auth, params }) => ({ status: 200, body: organizationParam(db, auth, params.id) }),
+    handle: ({ db, auth, params }) => ({ status: 200, body: ownOrganization(db, auth, params.id) }),
   }),
-  route({
-    method: 'PATCH',
-    path: '/api/organizations/:id/',
-    scope: 'organization:write',
-    summary: 'Update an organization (needs admin membership)',
-    tag,
-    body: organizationPatch,
-    response: organization,
-    handle: ({ db, auth, params, body }) => {
-      const org = organizationParam(db, auth, params.id)
-      if ((org.membership_level ?? 0) < MEMBERSHIP_LEVEL.admin) {
-        throw forbidden('You must be an admin of this organization to change its settings.')
-      }
-      updateOrganization(db, org.id, body)
-      return { status: 200, body: organizationParam(db, auth, org.id) }
-    },
-  }),
+  update('PUT'),
+  update('PATCH'),
   route({
     method: 'DELETE',
     path: '/api/organizations/:id/',
     scope: 'organization:write',
     summary: 'Delete an organization (needs owner membership)',
     tag,
+    params: one,
     status: 204,
     handle: ({ db, auth, params }) => {
-      const org = organizationParam(db, auth, params.id)
-      if ((org.membership_level ?? 0) < MEMBERSHIP_LEVEL.owner) {
-        throw forbidden('Only an owner of this organization can delete it.')
-      }
+      const org = ownOrganization(db, auth, params.id)
+      requireLevel(org, MEMBERSHIP_LEVEL.owner)
       deleteOrganization(db, org.id)
       return { status: 204 }
     },

@@ -1,38 +1,44 @@
-import type { Db } from '../db/database'
-import { findOrganization, firstOrganizationId } from '../db/organizations'
-import type { Viewer } from '../db/viewer'
-import { findProject } from '../db/teams'
-import type { Auth } from '../auth/authenticate'
-import { notFound } from '../http/errors'
+import { z } from 'zod'
 
+/**
+ * Path parameters as zod schemas. A refused value is a missing object, so each schema's message is the
+ * 404 text PostHog gives for it: a nested route's parent answers "Organization not found." / "Project
+ * not found." (posthog/api/routing.py, parents_query_dict), an object's own id "Not found.".
+ */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const isUuid = (value: string) => UUID.test(value)
 
-export const viewerOf = (auth: Auth): Viewer => ({
-  userId: auth.user.id,
-  scopedOrganizations: auth.key.scoped_organizations,
+const uuidOr = (message: string) =>
+  z
+    .string()
+    .regex(UUID, message)
+    .transform((v) => v.toLowerCase())
+
+const current = z.literal('@current')
+
+/** An organization id or `@current`, as the parent of a nested route. */
+export const parentOrganizationId = z.union([current, uuidOr('Organization not found.')], {
+  error: 'Organization not found.',
 })
 
-/** The organization by id (or `@current`: the caller's oldest visible one), 404 when not theirs or not a UUID. */
-export function organizationParam(db: Db, auth: Auth, id: string | undefined) {
-  const viewer = viewerOf(auth)
-  if (id === '@current') id = firstOrganizationId(db, viewer)
-  if (!id || !isUuid(id)) throw notFound()
-  const org = findOrganization(db, viewer, id.toLowerCase())
-  if (!org) throw notFound()
-  return org
-}
+/** An organization's own id (`/api/organizations/:id/`) or `@current`. */
+export const organizationId = z.union([current, uuidOr('Not found.')], { error: 'Not found.' })
 
-/** The project by numeric id (or `@current`), 404 when not the caller's. */
-export function projectParam(db: Db, auth: Auth, id: string | undefined) {
-  const numeric =
-    id === '@current'
-      ? organizationParam(db, auth, '@current').teams[0]?.id
-      : /^\d{1,15}$/.test(id ?? '')
-        ? Number(id)
-        : undefined
-  const project = numeric ? findProject(db, viewerOf(auth), numeric) : undefined
-  if (!project) throw notFound()
-  return project
-}
+const numericId = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number)
+
+/** A project id or `@current`, as the parent of a nested route. */
+export const parentProjectId = z.union([current, numericId('Project not found.')], { error: 'Project not found.' })
+
+/** A project's own id (`/api/projects/:id/`) or `@current`. */
+export const projectId = z.union([current, numericId('Not found.')], { error: 'Not found.' })
+
+/** An object's UUID. */
+export const objectUuid = uuidOr('Not found.')
+
+/** A recording is named by its session id: any non-empty text, looked up as it is. */
+export const recordingId = z.string().min(1, 'Recording not found').max(400, 'Recording not found')

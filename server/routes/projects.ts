@@ -1,9 +1,11 @@
+import { z } from 'zod'
 import { pageQuery, paginated } from '../../src/contracts/common'
 import { project } from '../../src/contracts/projects'
+import { ownProject, refuseProjectScopedKey, viewerOf } from '../auth/access'
 import { countProjects, listProjects } from '../db/teams'
 import { route } from '../http/route'
 import { envelope, pageOf } from '../pagination'
-import { projectParam, viewerOf } from './params'
+import { projectId } from './params'
 
 const tag = 'projects'
 
@@ -17,6 +19,7 @@ export const projectRoutes = [
     query: pageQuery,
     response: paginated(project),
     handle: ({ db, auth, query, url, origin }) => {
+      refuseProjectScopedKey(auth)
       const { limit, offset } = pageOf(query)
       const viewer = viewerOf(auth)
       return {
@@ -31,7 +34,8 @@ export const projectRoutes = [
     scope: 'project:read',
     summary: 'Retrieve a project',
     tag,
+    params: z.object({ id: projectId }),
     response: project,
-    handle: ({ db, auth, params }) => ({ status: 200, body: projectParam(db, auth, params.id) }),
+    handle: ({ db, auth, params }) => ({ status: 200, body: ownProject(db, auth, params.id) }),
   }),
 ]

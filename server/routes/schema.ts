@@ -8,8 +8,8 @@ const json = (schema: z.ZodType, io: 'input' | 'output') =>
 const ERROR_STATUSES: Record<string, string> = {
   '400': 'Bad input (validation_error names the field in attr)',
   '401': 'No key, or an unknown key',
-  '403': 'The key lacks the scope, or the membership level is too low',
-  '404': 'Unknown object, or another organization’s',
+  '403': 'The key lacks the scope, is limited to other organizations or projects, or the membership level is too low',
+  '404': 'Unknown object, or one the key’s user cannot see',
   '429': 'Rate limited; see Retry-After',
 }
 
@@ -31,18 +31,22 @@ export function openApiDocument(routes: RouteDef[]) {
   const error = { content: { 'application/json': { schema: json(errorBody, 'output') } } }
   for (const def of routes) {
     const path = def.path.replace(/:(\w+)/g, '{$1}')
+    const declared = def.params ? (json(def.params, 'input') as { properties?: Record<string, object> }) : {}
     const pathParams = [...def.path.matchAll(/:(\w+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: (m[1] && declared.properties?.[m[1]]) ?? { type: 'string' },
     }))
     const status = String(def.status ?? 200)
     const op: Record<string, unknown> = {
       summary: def.summary,
       tags: [def.tag],
       parameters: [...pathParams, ...queryParameters(def)],
-      security: [{ PersonalAPIKey: def.scope ? [def.scope] : [] }],
+      security: [
+        { PersonalAPIKey: def.scope ? [def.scope] : [] },
+        { PersonalAPIKeyQuery: def.scope ? [def.scope] : [] },
+      ],
       responses: {
         [status]: def.response
           ? { description: 'OK', content: { 'application/json': { schema: json(def.response, 'output') } } }
@@ -68,10 +72,16 @@ export function openApiDocument(routes: RouteDef[]) {
       title: 'Analytics Admin API',
       version: '1.0.0',
       description:
-        'Organizations, batch exports, session recordings and sharing. limit defaults to 100 and is clamped to 1000.',
+        'Organizations, batch exports, session recordings and sharing, a subset of PostHog’s API (docs/api.md). ' +
+        'limit defaults to 100 (recordings: 50) and is clamped to 1000; a limit or offset that is not a number ' +
+        'falls back to the default. The key may also be sent as personal_api_key in the query or the body.',
     },
     components: {
-      securitySchemes: { PersonalAPIKey: { type: 'http', scheme: 'bearer', description: 'Personal API key (phx_…)' } },
+      securitySchemes: {
+        PersonalAPIKey: { type: 'http', scheme: 'bearer', description: 'Personal API key (phx_…)' },
+        // PostHog also takes the key from the query string (or as personal_api_key in a JSON body).
+        PersonalAPIKeyQuery: { type: 'apiKey', in: 'query', name: 'personal_api_key' },
+      },
     },
     paths,
   }

@@ -1,11 +1,14 @@
-import { pageQuery, paginated } from '../../src/contracts/common'
+import { z } from 'zod'
+import { paginated } from '../../src/contracts/common'
+import { RECORDINGS_DEFAULT_LIMIT, recordingsListQuery } from '../../src/contracts/recordings-list-query'
 import {
-  recordingsQuery,
   sessionRecording,
   sessionRecordingPatch,
+  sessionRecordingPatchResult,
   sharingConfiguration,
   sharingPatch,
 } from '../../src/contracts/session-recordings'
+import { projectAccess } from '../auth/access'
 import type { Auth } from '../auth/authenticate'
 import { writeTransaction, type Db } from '../db/database'
 import { ensurePerson } from '../db/persons'
@@ -19,19 +22,22 @@ import {
   toRecordings,
 } from '../db/recordings'
 import { getSharing, rotateSharing, setSharing } from '../db/sharing'
-import { notFound } from '../http/errors'
+import { invalid, notFound } from '../http/errors'
 import { route } from '../http/route'
 import { envelope, pageOf } from '../pagination'
-import { projectParam } from './params'
+import { parentProjectId, recordingId } from './params'
+import { sharedRow } from './session-recording-snapshots'
 
 const tag = 'session_recordings'
 const base = '/api/projects/:project_id/session_recordings/'
-const listQuery = pageQuery.extend(recordingsQuery.shape)
+const parent = z.object({ project_id: parentProjectId })
+const one = parent.extend({ id: recordingId })
+const shared = parent.extend({ recording_id: recordingId })
 
-function recordingRow(db: Db, auth: Auth, params: Record<string, string>, idParam = 'id') {
-  const project = projectParam(db, auth, params.project_id)
-  const row = findRecordingRow(db, project.id, params[idParam] ?? '')
-  if (!row) throw notFound()
+function recordingRow(db: Db, auth: Auth, projectRef: z.output<typeof parentProjectId>, id: string) {
+  const project = projectAccess(db, auth, projectRef)
+  const row = findRecordingRow(db, project.id, id)
+  if (!row) throw notFound('Recording not found')
   return { project, row }
 }
 
@@ -39,96 +45,125 @@ export const sessionRecordingRoutes = [
   route({
     method: 'GET',
     path: base,
+    params: parent,
     scope: 'session_recording:read',
-    summary: 'List recordings: newest first by default; filter and order as PostHog does',
+    summary:
+      'List recordings: newest first by default; filter and order in this console’s form or PostHog’s RecordingsQuery form',
     tag,
-    query: listQuery,
-    response: paginated(sessionRecording),
+    query: recordingsListQuery,
+    response: paginated(sessionRecording).extend({ has_next: z.boolean() }),
     handle: ({ db, auth, params, query, url, origin }) => {
-      const project = projectParam(db, auth, params.project_id)
-      const { limit, offset } = pageOf(query)
+      const project = projectAccess(db, auth, params.project_id)
+      const { limit, offset } = pageOf(query, RECORDINGS_DEFAULT_LIMIT)
       const results = listRecordings(db, project.id, query, limit, offset)
-      return { status: 200, body: envelope(url, origin, query, countRecordings(db, project.id, query), results) }
+      const count = countRecordings(db, project.id, query)
+      const page = envelope(url, origin, query, count, results, RECORDINGS_DEFAULT_LIMIT)
+      // PostHog's own list answers {results, has_next}: both shapes in one body.
+      return { status: 200, body: { ...page, has_next: offset + results.length < count } }
     },
   }),
   route({
     method: 'GET',
     path: `${base}:id/`,
+    params: one,
     scope: 'session_recording:read',
     summary: 'Retrieve a recording with its person',
     tag,
     response: sessionRecording,
     handle: ({ db, auth, params }) => {
-      const { project, row } = recordingRow(db, auth, params)
+      const { project, row } = recordingRow(db, auth, params.project_id, params.id)
       return { status: 200, body: toRecordings(db, project.id, [row])[0] }
+    },
+    // With a sharing token: PostHog's SessionRecordingSharedSerializer, the times and nothing about the person.
+    shared: ({ db, sharing, params }) => {
+      const row = sharedRow(db, sharing, params.project_id, params.id)
+      const body = {
+        id: row.id,
+        recording_duration: row.recording_duration,
+        start_time: new Date(row.start_time).toISOString(),
+        end_time: new Date(row.end_time).toISOString(),
+      }
+      return { status: 200, body }
     },
   }),
   route({
     method: 'PATCH',
     path: `${base}:id/`,
+    params: one,
     scope: 'session_recording:write',
-    summary: 'Mark viewed / unviewed, or reassign to the person with `person.distinct_id`',
+    summary:
+      'Mark viewed (or unviewed) as PostHog does (`viewed`, `analyzed`, `player_metadata`), or reassign with `person.distinct_id`',
     tag,
     body: sessionRecordingPatch,
-    response: sessionRecording,
-    handle: ({ db, auth, params, body }) => {
-      const { project, row } = recordingRow(db, auth, params)
+    response: sessionRecordingPatchResult,
+    load: ({ db, auth, params }) => recordingRow(db, auth, params.project_id, params.id),
+    handle: ({ db, loaded: { project, row }, body }) => {
+      const distinctId = body.person?.distinct_id
+      // PostHog's SessionRecordingUpdateSerializer.validate, widened by what this server also takes.
+      if (body.viewed === undefined && !body.analyzed && distinctId === undefined)
+        throw invalid("At least one of 'viewed' or 'analyzed' must be provided.")
       writeTransaction(db, () => {
         if (body.viewed !== undefined) setViewed(db, row.rid, body.viewed)
-        if (body.person) {
-          ensurePerson(db, project.id, body.person.distinct_id)
-          setDistinctId(db, row.rid, body.person.distinct_id)
+        if (distinctId !== undefined) {
+          ensurePerson(db, project.id, distinctId)
+          setDistinctId(db, row.rid, distinctId)
         }
       })
-      return { status: 200, body: toRecordings(db, project.id, [findRecordingRow(db, project.id, row.id)!])[0] }
+      const [updated] = toRecordings(db, project.id, [findRecordingRow(db, project.id, row.id) ?? row])
+      return { status: 200, body: updated && { ...updated, success: true as const } }
     },
   }),
   route({
     method: 'DELETE',
     path: `${base}:id/`,
+    params: one,
     scope: 'session_recording:write',
     summary: 'Delete a recording (soft: afterwards it is 404 and leaves the list)',
     tag,
     status: 204,
     handle: ({ db, auth, params }) => {
-      softDeleteRecording(db, recordingRow(db, auth, params).row.rid)
+      softDeleteRecording(db, recordingRow(db, auth, params.project_id, params.id).row)
       return { status: 204 }
     },
   }),
   route({
     method: 'GET',
     path: `${base}:recording_id/sharing/`,
+    params: shared,
     scope: 'sharing_configuration:read',
     summary: 'Sharing configuration of a recording (never creates one)',
     tag: 'sharing',
     response: sharingConfiguration,
     handle: ({ db, auth, params }) => {
-      const { project, row } = recordingRow(db, auth, params, 'recording_id')
+      const { project, row } = recordingRow(db, auth, params.project_id, params.recording_id)
       return { status: 200, body: getSharing(db, project.id, row.id) }
     },
   }),
   route({
     method: 'PATCH',
     path: `${base}:recording_id/sharing/`,
+    params: shared,
     scope: 'sharing_configuration:write',
     summary: 'Turn public sharing on or off',
     tag: 'sharing',
     body: sharingPatch,
     response: sharingConfiguration,
-    handle: ({ db, auth, params, body }) => {
-      const { project, row } = recordingRow(db, auth, params, 'recording_id')
-      return { status: 200, body: setSharing(db, project.id, row.id, body.enabled) }
-    },
+    load: ({ db, auth, params }) => recordingRow(db, auth, params.project_id, params.recording_id),
+    handle: ({ db, loaded: { project, row }, body }) => ({
+      status: 200,
+      body: setSharing(db, project.id, row.id, body.enabled),
+    }),
   }),
   route({
     method: 'POST',
     path: `${base}:recording_id/sharing/refresh/`,
+    params: shared,
     scope: 'sharing_configuration:write',
     summary: 'Rotate the access token: the old link stops working',
     tag: 'sharing',
     response: sharingConfiguration,
     handle: ({ db, auth, params }) => {
-      const { project, row } = recordingRow(db, auth, params, 'recording_id')
+      const { project, row } = recordingRow(db, auth, params.project_id, params.recording_id)
       return { status: 200, body: rotateSharing(db, project.id, row.id) }
     },
   }),

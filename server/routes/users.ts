@@ -1,7 +1,7 @@
 import { me, personalApiKey, type Me } from '../../src/contracts/users'
 import { listOrganizations } from '../db/organizations'
 import { route } from '../http/route'
-import { viewerOf } from './params'
+import { viewerOf } from '../auth/access'
 
 export const userRoutes = [
   route({

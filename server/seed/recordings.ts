@@ -2,6 +2,7 @@ import { createPerson } from '../db/persons'
 import { insertRecordings, type NewRecording } from '../db/recordings'
 import { writeTransaction, type Db } from '../db/database'
 import type { Random } from './random'
+import { seedSnapshots } from './snapshot-stream'
 
 const PAGES = [
   '/',
@@ -45,11 +46,19 @@ const LAST = [
 const BROWSERS = ['Chrome', 'Firefox', 'Safari', 'Edge']
 const COUNTRIES = ['DE', 'US', 'GB', 'FR', 'NL', 'BR', 'IN', 'JP']
 
-/** Persons with realistic properties; returns their distinct ids. */
-export function seedPersons(db: Db, teamId: number, rnd: Random, count: number): string[] {
+/** How far back seeded recordings start (buildRecordings' default window). */
+const RECORDING_DAYS = 30
+const DAY = 86_400_000
+
+/**
+ * Persons with realistic properties; returns their distinct ids. Each was first seen before the window
+ * their recordings fall in (31 to 90 days ago, without drawing from `rnd`, so the rows after stay the same).
+ */
+export function seedPersons(db: Db, teamId: number, rnd: Random, count: number, now = Date.now()): string[] {
   const ids: string[] = []
   writeTransaction(db, () => {
     for (let i = 0; i < count; i++) {
+      const firstSeen = now - (RECORDING_DAYS + 1 + (i % 60)) * DAY - ((i * 7_919_000) % DAY)
       const first = rnd.pick(FIRST)
       const last = rnd.pick(LAST)
       const anonymous = rnd.next() < 0.25
@@ -66,6 +75,7 @@ export function seedPersons(db: Db, teamId: number, rnd: Random, count: number):
               $geoip_country_code: rnd.pick(COUNTRIES),
             },
         distinctIds: [distinctId],
+        createdAt: new Date(firstSeen).toISOString(),
       })
       ids.push(distinctId)
     }
@@ -79,11 +89,11 @@ export function buildRecordings(
   rnd: Random,
   count: number,
   distinctIds: string[],
-  days = 30,
+  days = RECORDING_DAYS,
   now = Date.now(),
 ) {
   const rows: NewRecording[] = []
-  const span = days * 86_400_000
+  const span = days * DAY
   for (let i = 0; i < count; i++) {
     const start = i === 0 ? now - 90_000 : now - Math.floor(rnd.next() * span) - 600_000
     const duration = Math.max(3, Math.round(Math.exp(rnd.next() * 7.5)))
@@ -102,7 +112,7 @@ export function buildRecordings(
       end_time: start + duration * 1000,
       click_count: clicks,
       keypress_count: rnd.int(0, Math.ceil(active / 2)),
-      mouse_activity_count: rnd.int(clicks, clicks + active * 4),
+      mouse_activity_count: rnd.int(clicks, clicks + active),
       console_log_count: rnd.int(0, 40),
       console_warn_count: rnd.next() < 0.3 ? rnd.int(1, 9) : 0,
       console_error_count: errors,
@@ -115,8 +125,17 @@ export function buildRecordings(
   return rows
 }
 
-export function seedRecordings(db: Db, teamId: number, rnd: Random, count: number, distinctIds: string[]) {
+/** Inserts the rows and, unless `snapshots` is false (the 100k benchmark), each one's rrweb stream. */
+export function seedRecordings(
+  db: Db,
+  teamId: number,
+  rnd: Random,
+  count: number,
+  distinctIds: string[],
+  { snapshots = true }: { snapshots?: boolean } = {},
+) {
   const rows = buildRecordings(teamId, rnd, count, distinctIds)
   for (let i = 0; i < rows.length; i += 5000) insertRecordings(db, rows.slice(i, i + 5000))
+  if (snapshots) writeTransaction(db, () => seedSnapshots(db, rows))
   return rows
 }

@@ -199,6 +199,7 @@ describe('request', () => {
     expect(getSession()).toEqual({
       key: null,
       reason: 'Personal API key found in request Authorization header is invalid.',
+      restoring: false,
     })
   })
 

@@ -12,6 +12,10 @@ export type RequestOptions = {
   signal?: AbortSignal
   /** Use this key instead of the signed-in one (sign-in checks a key before keeping it). */
   key?: string
+  /** Send no key at all (a public page: a sharing token in the query is what grants access). */
+  anonymous?: boolean
+  /** `text`: a successful body is handed to `schema` as the string it is (JSONL is not JSON). */
+  responseType?: 'json' | 'text'
 }
 
 /** How long one request may take, answer included: a server that hangs must not leave a spinner forever. */
@@ -82,8 +86,9 @@ export async function request<S extends z.ZodType>(
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
-  const key = options.key ?? getApiKey()
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const key = options.anonymous ? null : (options.key ?? getApiKey())
+  const asText = options.responseType === 'text'
+  const headers: Record<string, string> = { Accept: asText ? '*/*' : 'application/json' }
   if (key) headers.Authorization = `Bearer ${key}`
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
 
@@ -99,7 +104,7 @@ export async function request<S extends z.ZodType>(
       signal: limit.signal,
       credentials: 'omit',
     })
-    body = await readBody(response)
+    body = asText && response.ok ? await response.text() : await readBody(response)
   } catch (error) {
     if (options.signal?.aborted) throw error
     const timedOut = limit.timedOut()

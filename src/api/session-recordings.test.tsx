@@ -4,7 +4,7 @@ import { act, waitFor } from '@testing-library/react'
 import type { SessionRecording } from '../contracts'
 import { recordingFixture } from '../testing/fixtures'
 import { jsonResponse, renderHookWithClient } from '../testing/render'
-import { recordingQueries, useUpdateRecording } from './session-recordings'
+import { recordingQueries, useMarkViewed, useUpdateRecording } from './session-recordings'
 
 const PROJECT = 1
 const rec = recordingFixture({ viewed: false })
@@ -52,5 +52,42 @@ describe('marking a recording viewed', () => {
     answers[1]!(jsonResponse(200, rec))
     await waitFor(() => expect(result.current.isSuccess).toBe(true))
     expect(detail()?.viewed).toBe(false)
+  })
+})
+
+describe('marking a recording viewed as it is opened', () => {
+  function setupOpen() {
+    const { result, client } = renderHookWithClient(
+      () => useMarkViewed(PROJECT),
+      (client) =>
+        client.setQueryData(listKey, { results: [rec], count: 1, hasNext: false, next: null, previous: null }),
+    )
+    return { result, listed: () => client.getQueryData<{ results: SessionRecording[] }>(listKey)?.results[0] }
+  }
+
+  it('shows it viewed at once and keeps it when a real PostHog answers {success: true}', async () => {
+    let answer!: (r: Response) => void
+    fetchMock.mockImplementation((_url, init) =>
+      init?.method === 'PATCH'
+        ? new Promise((resolve) => (answer = resolve))
+        : Promise.resolve(
+            jsonResponse(200, { count: 1, next: null, previous: null, results: [{ ...rec, viewed: true }] }),
+          ),
+    )
+    const { result, listed } = setupOpen()
+    act(() => result.current.mutate({ id: rec.id }))
+    await waitFor(() => expect(listed()?.viewed).toBe(true))
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ viewed: true })
+    answer(jsonResponse(200, { success: true }))
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(listed()?.viewed).toBe(true)
+  })
+
+  it('puts it back when the server refuses', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(500, { type: 'server_error', code: 'error', detail: 'Boom.', attr: null }))
+    const { result, listed } = setupOpen()
+    act(() => result.current.mutate({ id: rec.id }))
+    await waitFor(() => expect(result.current.isError).toBe(true))
+    expect(listed()?.viewed).toBe(false)
   })
 })

@@ -51,6 +51,9 @@ type UpdateVariables = { id: string; patch: SessionRecordingPatch }
 
 const viewedWord = (viewed: boolean) => (viewed ? 'viewed' : 'not viewed')
 
+/** The recording, or — from a real PostHog, which answers a PATCH with `{success: true}` — nothing to apply. */
+const updateAnswer = z.union([sessionRecording, z.looseObject({ success: z.literal(true) }).transform(() => null)])
+
 const updateKey = (projectId: number) => [...recordingQueries.all(projectId), 'update'] as const
 
 /**
@@ -79,14 +82,50 @@ export function useUpdateRecording(projectId: number) {
         patch.viewed === undefined ? '' : `It is still ${viewedWord(!patch.viewed)}.`,
     }),
     mutationFn: ({ id, patch }: UpdateVariables) =>
-      request(path(projectId, id), sessionRecording, { method: 'PATCH', body: patch }),
+      request(path(projectId, id), updateAnswer, { method: 'PATCH', body: patch }),
     onMutate: change.onMutate,
     onError: change.onError,
-    onSuccess: (recording) => {
-      if (change.isLast(recording.id))
-        updateItem(client, caches(projectId, recording.id), recording.id, () => recording)
+    onSuccess: (recording, { id }) => {
+      if (recording && change.isLast(id)) updateItem(client, caches(projectId, id), id, () => recording)
     },
     // Filtered lists (e.g. "unviewed only") may now hold different rows.
+    onSettled: async (_data, _error, { id }) => {
+      if (change.isLast(id)) await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
+    },
+  })
+}
+
+/**
+ * Marks a recording viewed as it is opened, as PostHog does. Unlike the toggle it cancels no query in
+ * flight (the page's neighbours may be loading): the change shows at once, the answer (or the undo on
+ * failure) lands unless a later change of the same recording is on its way, and the lists refresh.
+ */
+export function useMarkViewed(projectId: number) {
+  const client = useQueryClient()
+  const viewed = (id: string, value: boolean) =>
+    updateItem<SessionRecording>(client, caches(projectId, id), id, (r) => ({ ...r, viewed: value }))
+  // Only its count of changes in flight is used: touching nothing, it cancels nothing.
+  const change = optimistic(client, {
+    mutationKey: updateKey(projectId),
+    idOf: (v: { id: string }) => v.id,
+    touches: () => [],
+    apply: ({ id }) => viewed(id, true),
+  })
+  return useMutation({
+    mutationKey: updateKey(projectId),
+    meta: feedback({
+      failure: () => 'Could not mark the recording viewed',
+      unchanged: () => 'It is still not viewed.',
+    }),
+    mutationFn: ({ id }: { id: string }) =>
+      request(path(projectId, id), updateAnswer, { method: 'PATCH', body: { viewed: true } }),
+    onMutate: ({ id }) => viewed(id, true),
+    onError: (_error, { id }) => {
+      if (change.isLast(id)) viewed(id, false)
+    },
+    onSuccess: (recording, { id }) => {
+      if (recording && change.isLast(id)) updateItem(client, caches(projectId, id), id, () => recording)
+    },
     onSettled: async (_data, _error, { id }) => {
       if (change.isLast(id)) await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
     },

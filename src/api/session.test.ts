@@ -12,33 +12,34 @@ afterEach(() => {
 })
 
 describe('session', () => {
-  it('keeps the key in memory only by default', () => {
+  it("keeps the key in this tab's memory only when told not to remember", () => {
     signIn(KEY, { remember: false })
     expect(getSession().key).toBe(KEY)
     expect(sessionStorage.length).toBe(0)
     expect(localStorage.length).toBe(0)
   })
 
-  it('remembers the key in sessionStorage when asked, never in localStorage', () => {
+  it('remembers the key in sessionStorage, never in localStorage', () => {
     signIn(KEY, { remember: true })
     expect(Object.values({ ...sessionStorage })).toContain(KEY)
     expect(localStorage.length).toBe(0)
   })
 
-  it('wipes the key everywhere on sign-out and keeps the reason', () => {
+  it('wipes the key on sign-out and keeps the reason', () => {
     signIn(KEY, { remember: true })
     signOut('Key revoked.')
-    expect(getSession()).toEqual({ key: null, reason: 'Key revoked.' })
+    expect(getSession()).toEqual({ key: null, reason: 'Key revoked.', restoring: false })
     expect(sessionStorage.length).toBe(0)
   })
 
-  it('signs in from a #key= link and removes it from the address bar at once', () => {
+  it('signs in from a #key= link, removes it from the address bar at once and remembers it in the tab', () => {
     window.history.replaceState(null, '', `/orgs?page=2#key=${KEY}`)
     expect(consumeKeyFragment()).toBe(true)
     expect(getSession().key).toBe(KEY)
     expect(window.location.href).toBe('http://localhost:3000/orgs?page=2')
     expect(window.location.hash).toBe('')
-    expect(sessionStorage.length).toBe(0)
+    expect(Object.values({ ...sessionStorage })).toEqual([KEY])
+    expect(localStorage.length).toBe(0)
   })
 
   it('leaves other fragments alone', () => {

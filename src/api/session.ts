@@ -1,16 +1,20 @@
+import { createSessionStore, type Session } from './session-store'
+
 /**
- * Where the personal API key lives: in memory, and in sessionStorage only when the user
- * opts in ("remember in this tab"). Never localStorage, never a URL.
+ * This tab's session (see session-store.ts for where the key lives and how tabs share it). The key
+ * never goes into localStorage, a cookie or a URL.
  */
-export type Session = { key: string | null; reason: string | null }
+export type { Session }
 
-const STORAGE_KEY = 'analytics-admin.api-key'
 const KEY_PATTERN = /^phx_[A-Za-z0-9]{20,}$/
+const CHANNEL_NAME = 'analytics-admin.session'
 
-let current: Session = { key: readRemembered(), reason: null }
-const listeners = new Set<() => void>()
+/** Looks like a personal API key (`phx_` + base62); the server has the final word. */
+export function isPlausibleKey(value: string): boolean {
+  return KEY_PATTERN.test(value.trim())
+}
 
-function storage(): Storage | null {
+function sessionStorageOrNull(): Storage | null {
   try {
     return typeof sessionStorage === 'undefined' ? null : sessionStorage
   } catch {
@@ -18,45 +22,25 @@ function storage(): Storage | null {
   }
 }
 
-function readRemembered(): string | null {
-  return storage()?.getItem(STORAGE_KEY) ?? null
-}
+const store = createSessionStore({
+  storage: sessionStorageOrNull,
+  openChannel: () => (typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME)),
+  isPlausibleKey,
+})
 
-function set(next: Session) {
-  current = next
-  for (const listener of listeners) listener()
-}
-
-/** Looks like a personal API key (`phx_` + base62); the server has the final word. */
-export function isPlausibleKey(value: string): boolean {
-  return KEY_PATTERN.test(value.trim())
-}
-
-export function getSession(): Session {
-  return current
-}
-
-export function getApiKey(): string | null {
-  return current.key
-}
-
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-export function signIn(key: string, options: { remember: boolean }) {
-  const trimmed = key.trim()
-  if (options.remember) storage()?.setItem(STORAGE_KEY, trimmed)
-  else storage()?.removeItem(STORAGE_KEY)
-  set({ key: trimmed, reason: null })
-}
-
-/** Forgets the key everywhere; `reason` is shown on the sign-in page. */
-export function signOut(reason: string | null = null) {
-  storage()?.removeItem(STORAGE_KEY)
-  set({ key: null, reason })
-}
+export const getSession = store.getSession
+export const subscribeSession = store.subscribe
+export const getApiKey = (): string | null => store.getSession().key
+/** Joins the other tabs of this browser session (once, before the first render). */
+export const connectSession = store.connect
+/** Resolves when this tab knows whether another tab had a session for it. */
+export const sessionSettled = store.settled
+export const signIn = store.signIn
+/** Forgets the key in this tab only (e.g. the server rejected it); `reason` is shown on the sign-in page. */
+export const signOut = store.signOut
+/** Sign out of every tab of this browser session. */
+export const signOutEverywhere = store.signOutEverywhere
+export const keepSessionAcrossReload = store.keepAcrossReload
 
 /**
  * Reads a `#key=phx_…` sign-in link once and removes it from the address bar at once,
@@ -71,6 +55,6 @@ export function consumeKeyFragment(loc: Location = window.location, hist: Histor
   const rest = params.toString()
   hist.replaceState(hist.state, '', `${loc.pathname}${loc.search}${rest ? `#${rest}` : ''}`)
   if (!key.trim()) return false
-  signIn(key, { remember: false })
+  signIn(key, { remember: true })
   return true
 }

@@ -1,27 +1,33 @@
 import { useRouteError } from 'react-router-dom'
 import { RotateCw } from 'lucide-react'
 import { Button } from '../components/button'
+import { ChunkLoadFailure } from '../components/chunk-load-failure'
 import { ErrorState } from '../components/error-state'
+import { isChunkLoadError } from '../lib/chunk-errors'
+import { reloadPage } from '../lib/reload'
 
-/** Last resort for a route that failed to load (e.g. its chunk after a deploy) or to render. */
-export function RouteErrorPage() {
+/**
+ * A route that failed to load (its code, or its loader) or to render. Inside the shell (`inShell`) it
+ * replaces the page only: the sidebar stays, so the admin can go elsewhere. Otherwise (sign-in, the
+ * shell itself) it is the whole screen.
+ */
+export function RouteErrorPage({ inShell = false }: { inShell?: boolean }) {
   const error = useRouteError()
-  const chunkFailed =
-    error instanceof Error && /dynamically imported module|Importing a module script/i.test(error.message)
   return (
-    <div className="page page-center">
-      <ErrorState
-        error={
-          chunkFailed
-            ? new Error('This part of the console could not be loaded. Reload to get the latest version.')
-            : error
-        }
-        action={
-          <Button variant="primary" icon={<RotateCw size={14} aria-hidden />} onClick={() => window.location.reload()}>
-            Reload
-          </Button>
-        }
-      />
+    <div className={inShell ? 'page' : 'page page-center'}>
+      {isChunkLoadError(error) ? (
+        <ChunkLoadFailure error={error} />
+      ) : (
+        <ErrorState
+          error={error}
+          setsTitle={inShell}
+          action={
+            <Button variant="primary" icon={<RotateCw size={14} aria-hidden />} onClick={reloadPage}>
+              Reload
+            </Button>
+          }
+        />
+      )}
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { createBrowserRouter } from 'react-router-dom'
 import { meQueries } from '../api/me'
 import { scopePermission } from '../lib/permissions'
 import { projectQueries } from '../api/projects'
-import { getApiKey } from '../api/session'
+import { getApiKey, sessionSettled } from '../api/session'
 import { QueryBoundary } from '../components/query-boundary'
 import { HomeRedirect } from './home-redirect'
 import { NotFoundPage } from './not-found-page'
@@ -27,6 +27,7 @@ export function createRouter(client: QueryClient) {
       // The shell waits for the signed-in user and key: asked for here, they load with the page's code
       // instead of after it (and the shell renders once, without a suspended pass). Its queries keep them fresh.
       loader: async () => {
+        await sessionSettled()
         if (!getApiKey()) return null
         const key = client.ensureQueryData(meQueries.currentKey())
         // The switcher's projects too, once the key is known to allow them; the shell does not wait for them.
@@ -53,9 +54,15 @@ export function createRouter(client: QueryClient) {
         </RequireAuth>
       ),
       children: [
-        { index: true, element: <HomeRedirect /> },
-        ...areaRoutes(client),
-        { path: '*', element: <NotFoundPage /> },
+        {
+          // A page that fails to load (e.g. its code while offline) replaces the page only, inside the shell.
+          errorElement: <RouteErrorPage inShell />,
+          children: [
+            { index: true, element: <HomeRedirect /> },
+            ...areaRoutes(client),
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
       ],
     },
   ])

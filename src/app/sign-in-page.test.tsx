@@ -56,25 +56,27 @@ describe('SignInPage', () => {
     expect(getSession().key).toBeNull()
   })
 
-  it('keeps a good key in memory only unless "Remember in this tab" is ticked', async () => {
+  it('remembers a good key in the session storage of the tab by default, and says so', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, keyInfo))
     renderPage()
+    expect(screen.getByText(/You stay signed in across reloads and new tabs of this browser/)).toBeInTheDocument()
     await userEvent.type(screen.getByLabelText(/Personal API key/), KEY)
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByText('Elsewhere')).toBeInTheDocument()
     expect(getSession().key).toBe(KEY)
-    expect(sessionStorage.length).toBe(0)
+    expect(Object.values({ ...sessionStorage })).toEqual([KEY])
     expect(localStorage.length).toBe(0)
   })
 
-  it('remembers the key in this tab when asked', async () => {
+  it('keeps the key in memory only with "Don\'t remember me"', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, keyInfo))
     renderPage()
     await userEvent.type(screen.getByLabelText(/Personal API key/), KEY)
-    await userEvent.click(screen.getByRole('checkbox', { name: /Remember in this tab/ }))
+    await userEvent.click(screen.getByRole('checkbox', { name: /Don't remember me/ }))
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findByText('Elsewhere')).toBeInTheDocument()
-    expect(Object.values({ ...sessionStorage })).toContain(KEY)
+    expect(getSession().key).toBe(KEY)
+    expect(sessionStorage.length).toBe(0)
     expect(localStorage.length).toBe(0)
   })
 

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../components/use-document-title'
 import { Logo } from './logo'
 import { useSession } from './session'
 
-type Values = { key: string; remember: boolean }
+type Values = { key: string; forget: boolean }
 
 export function SignInPage() {
   useDocumentTitle('Sign in')
@@ -22,14 +22,14 @@ export function SignInPage() {
   const navigate = useNavigate()
   const client = useQueryClient()
   const from = (location.state as { from?: string } | null)?.from ?? '/'
-  const form = useForm<Values>({ defaultValues: { key: '', remember: false } })
+  const form = useForm<Values>({ defaultValues: { key: '', forget: false } })
   const { errors } = form.formState
 
   const verify = useMutation({
     mutationFn: (values: Values) => verifyKey(values.key.trim()),
     meta: feedback({ failure: 'in-place' }),
     onSuccess: (info, values) => {
-      signIn(values.key, { remember: values.remember })
+      signIn(values.key, { remember: !values.forget })
       client.setQueryData(meQueries.currentKey().queryKey, info)
       navigate(from, { replace: true })
     },
@@ -52,6 +52,10 @@ export function SignInPage() {
         </div>
         <h1 className="sign-in-title">Sign in</h1>
         <p className="muted">Paste a personal API key. The console sends it only to this server.</p>
+        <p className="muted sign-in-where">
+          You stay signed in across reloads and new tabs of this browser until you sign out or close it. The key is kept
+          in this tab&apos;s session storage, never in cookies, local storage or the address bar.
+        </p>
         {session.reason && (
           <Callout tone="warning" role="alert" title="You were signed out">
             {session.reason}
@@ -84,12 +88,12 @@ export function SignInPage() {
             )}
           </Field>
           <label className="checkbox">
-            <input type="checkbox" {...form.register('remember')} />
+            <input type="checkbox" {...form.register('forget')} />
             <span>
-              Remember in this tab
+              Don&apos;t remember me
               <span className="field-help">
-                Kept in this tab&apos;s session storage until it closes. Otherwise the key stays in memory only and a
-                reload signs you out.
+                For shared computers: the key stays in this tab&apos;s memory only. Reloading or opening another tab
+                asks for it again.
               </span>
             </span>
           </label>

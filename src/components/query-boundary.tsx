@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { Component, Suspense } from 'react'
 import { QueryErrorResetBoundary } from '@tanstack/react-query'
+import { isChunkLoadError } from '../lib/chunk-errors'
+import { ChunkLoadFailure } from './chunk-load-failure'
 import { ErrorState } from './error-state'
 import { PageSkeleton } from './skeleton'
 
@@ -48,7 +50,12 @@ export function QueryBoundary({ children, loading = <PageSkeleton />, error }: Q
             error ??
             ((e, retry) => (
               <div className="page">
-                <ErrorState error={e} onRetry={retry} setsTitle />
+                {/* A lazily loaded part of the page whose code failed to download: only a reload brings it. */}
+                {isChunkLoadError(e) ? (
+                  <ChunkLoadFailure error={e} />
+                ) : (
+                  <ErrorState error={e} onRetry={retry} setsTitle />
+                )}
               </div>
             ))
           }

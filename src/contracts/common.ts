@@ -24,18 +24,31 @@ export type ErrorBody = z.infer<typeof errorBody>
 export const DEFAULT_LIMIT = 100
 export const MAX_LIMIT = 1000
 
-const nonNegativeIntString = z
-  .string()
-  .regex(/^\d{1,12}$/, 'Must be a non-negative integer.')
-  .transform(Number)
+/**
+ * DRF's `_positive_int` (rest_framework/pagination.py): Python's int() of the text, refused when negative
+ * (or zero when `strict`), clamped to `cutoff`. Undefined when refused.
+ */
+function positiveInt(text: string, strict: boolean, cutoff?: number): number | undefined {
+  if (!/^\s*\+?\d+(?:_\d+)*\s*$/.test(text)) return undefined
+  const n = Math.min(Number(text.replace(/[\s_+]/g, '')), Number.MAX_SAFE_INTEGER)
+  if (strict && n === 0) return undefined
+  return cutoff === undefined ? n : Math.min(n, cutoff)
+}
 
-/** `limit`/`offset` as they arrive in a query string; limit is clamped to MAX_LIMIT. */
+/**
+ * `limit`/`offset` as DRF's LimitOffsetPagination reads them: a limit that is not a positive integer
+ * falls back to the default, one over MAX_LIMIT is clamped; an offset that is not a non-negative
+ * integer falls back to 0. Never refused.
+ */
 export const pageQuery = z.object({
-  limit: nonNegativeIntString
-    .refine((n) => n >= 1, 'Must be at least 1.')
-    .transform((n) => Math.min(n, MAX_LIMIT))
-    .optional(),
-  offset: nonNegativeIntString.optional(),
+  limit: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : positiveInt(v, true, MAX_LIMIT))),
+  offset: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : positiveInt(v, false))),
 })
 export type PageQuery = { limit?: number; offset?: number }
 
@@ -59,4 +72,7 @@ export const hasNextPage = <T extends z.ZodType>(item: T) =>
   })
 
 /** Booleans in query strings, as PostHog accepts them. */
-export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+export const queryBoolean = z
+  .string()
+  .refine((v) => ['true', 'false', '1', '0'].includes(v), 'Must be a valid boolean.')
+  .transform((v) => v === 'true' || v === '1')

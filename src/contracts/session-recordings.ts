@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { isoDateTime, queryBoolean } from './common'
+import { dateParam } from './recording-dates'
+import type { RecordingField } from './recording-filters'
 
 export const person = z.looseObject({
   id: z.number().int(),
@@ -35,13 +37,27 @@ export const sessionRecording = z.object({
 })
 export type SessionRecording = z.infer<typeof sessionRecording>
 
-/** PATCH …/session_recordings/:id/ — `viewed` as PostHog takes it, and the spec's `person` (reassign by distinct id). */
-export const sessionRecordingPatch = z.strictObject({
+/**
+ * PATCH …/session_recordings/:id/ — what PostHog's SessionRecordingUpdateSerializer takes (`viewed`,
+ * `analyzed`, `player_metadata`), plus this server's `viewed: false` (mark unviewed) and the spec's
+ * `person` (reassign to the person owning `distinct_id`; a `person` without one, as a GET returns it,
+ * is ignored).
+ */
+export const sessionRecordingPatch = z.object({
   viewed: z.boolean().optional(),
-  person: z.strictObject({ distinct_id: z.string().trim().min(1).max(400) }).optional(),
+  analyzed: z.boolean().optional(),
+  player_metadata: z.unknown().optional(),
+  person: z
+    .object({ distinct_id: z.string().trim().min(1).max(400).optional() })
+    .nullable()
+    .optional(),
 })
-export type SessionRecordingPatch = z.infer<typeof sessionRecordingPatch>
+export type SessionRecordingPatch = z.input<typeof sessionRecordingPatch>
 
+/** The PATCH answer: the recording as it now is, and PostHog's own answer, `success: true`, alongside. */
+export const sessionRecordingPatchResult = sessionRecording.extend({ success: z.literal(true) })
+
+/** Orders the console offers (its sortable columns); the list takes PostHog's others too (recordings-list-query.ts). */
 export const RECORDING_ORDERS = [
   'start_time',
   'duration',
@@ -52,6 +68,16 @@ export const RECORDING_ORDERS = [
 ] as const
 export type RecordingOrder = (typeof RECORDING_ORDERS)[number]
 
+/** The field each order sorts by: `duration` is the recording's duration. */
+export const ORDER_FIELDS: Record<RecordingOrder, RecordingField> = {
+  start_time: 'start_time',
+  duration: 'recording_duration',
+  active_seconds: 'active_seconds',
+  console_error_count: 'console_error_count',
+  activity_score: 'activity_score',
+  click_count: 'click_count',
+}
+
 const orderParam = z
   .string()
   .regex(
@@ -59,27 +85,11 @@ const orderParam = z
     `Order must be one of ${RECORDING_ORDERS.join(', ')}, optionally prefixed with "-" for ascending.`,
   )
 
-/** An instant, a date (`2026-01-31`), or a relative offset (`-7d`, `-24h`) as PostHog takes them. */
-export const dateParam = z
-  .string()
-  .regex(
-    /^(-\d{1,5}[hdwm]|\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)$/,
-    'Use an ISO date or date-time, or a relative offset like -7d.',
-  )
-  .refine((v) => v.startsWith('-') || !Number.isNaN(Date.parse(v)), 'Not a real date.')
-
-const DAY_MS = 86_400_000
-const UNIT_MS = { h: 3_600_000, d: DAY_MS, w: 7 * DAY_MS, m: 30 * DAY_MS } as const
-
-/** A `date_from`/`date_to` value as epoch ms: `-7d` counts back from `now`; a date-only `date_to` covers its whole UTC day. */
-export function resolveDate(value: string, end: boolean, now: number): number {
-  const rel = /^-(\d+)([hdwm])$/.exec(value)
-  if (rel) return now - Number(rel[1]) * UNIT_MS[rel[2] as keyof typeof UNIT_MS]
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return Date.parse(`${value}T00:00:00Z`) + (end ? DAY_MS : 0)
-  return Date.parse(value)
-}
-
-/** GET …/session_recordings/ filters and order (besides limit/offset). */
+/**
+ * GET …/session_recordings/ filters and order (besides limit/offset) in the console's form. The server
+ * also takes PostHog's RecordingsQuery form (recordings-list-query.ts, kept out of the console's
+ * bundle); what each filter means lives in recording-filters.ts.
+ */
 export const recordingsQuery = z.object({
   order: orderParam.optional(),
   order_direction: z.enum(['ASC', 'DESC'], 'order_direction must be ASC or DESC.').optional(),

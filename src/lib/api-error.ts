@@ -57,12 +57,23 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError
 }
 
-/** A short, human sentence for any error (toasts and error states). */
+/**
+ * A short, human sentence for any error (toasts, callouts and error states), always ending with its full
+ * stop: callers append their own advice ("… Your changes are still here"), and a server's or the
+ * browser's text ("Internal boom", "Failed to fetch") often has none.
+ */
 export function describeError(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 403 && error.missingScope) return `This key lacks scope ${error.missingScope}.`
-    return error.detail
+    return asSentence(error.detail)
   }
-  if (error instanceof Error) return error.message
+  if (error instanceof Error) return asSentence(error.message)
   return 'Something went wrong.'
+}
+
+/** The text with a full stop added when it does not already end a sentence (or is empty). */
+export function asSentence(text: string): string {
+  const trimmed = text.trim()
+  if (trimmed === '') return 'Something went wrong.'
+  return /[.!?…]["')\]]*$/.test(trimmed) ? trimmed : `${trimmed}.`
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveDate } from '../../contracts'
+import { resolveDate } from '../../contracts/recording-filters'
 import { checkPage } from './page-only'
 import { recordingFixture } from '../../testing/fixtures'
 

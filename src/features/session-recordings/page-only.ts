@@ -1,4 +1,5 @@
-import { recordingsQuery, resolveDate, type RecordingOrder, type SessionRecording } from '../../contracts'
+import { recordingsQuery, ORDER_FIELDS, type RecordingOrder, type SessionRecording } from '../../contracts'
+import { meetsRule, recordingRules, RECORDING_FIELDS } from '../../contracts/recording-filters'
 import { splitSort } from '../../lib/list-params'
 import { DEFAULT_SORT, SORT_LABELS, isRecordingOrder, type Filters } from './recording-list-params'
 
@@ -6,35 +7,23 @@ import { DEFAULT_SORT, SORT_LABELS, isRecordingOrder, type Filters } from './rec
  * The reference server filters and sorts everything itself, but a PostHog upstream (proxy mode) may
  * ignore some parameters. Rather than show a silently partial list, each page is checked: whatever
  * the server did not apply is applied here, to this page only, and named so the page can say so.
+ * What each filter means is the contract's (recordingRules), the same rules the server's SQL applies.
  */
 export type CheckedPage = { rows: SessionRecording[]; pageOnly: string[] }
 
-type Predicate = (r: SessionRecording) => boolean
-
-/** Each filter asked for, named as the page states it, with the test a row must pass. */
-function predicates(filters: Filters, now: number): [label: string, keep: Predicate][] {
-  // The contract reads the URL's strings as the server does ('1' or 'true', whole seconds).
-  const { viewed, has_console_errors: errors, min_duration: min, date_from, date_to } = recordingsQuery.parse(filters)
-  const out: [string, Predicate][] = []
-  if (viewed !== undefined) out.push(['viewed filter', (r) => r.viewed === viewed])
-  if (errors !== undefined) out.push(['console errors filter', (r) => (r.console_error_count ?? 0) > 0 === errors])
-  if (min !== undefined) out.push(['minimum duration', (r) => r.recording_duration >= min])
-  if (date_from) {
-    const from = resolveDate(date_from, false, now)
-    out.push(['date range', (r) => Date.parse(r.start_time) >= from])
-  }
-  if (date_to) {
-    const to = resolveDate(date_to, true, now)
-    out.push(['date range', (r) => Date.parse(r.start_time) < to])
-  }
-  return out
+/** How the page names each filter it had to apply itself. */
+const FILTER_LABELS: Record<string, string> = {
+  viewed: 'viewed filter',
+  has_console_errors: 'console errors filter',
+  min_duration: 'minimum duration',
+  date_from: 'date range',
+  date_to: 'date range',
 }
 
 /** The value a sort compares; missing numbers sort lowest, as the server's SQL does. */
-function sortValue(r: SessionRecording, field: RecordingOrder): number {
-  const value =
-    field === 'start_time' ? Date.parse(r.start_time) : field === 'duration' ? r.recording_duration : r[field]
-  return value ?? Number.NEGATIVE_INFINITY
+function sortValue(r: SessionRecording, order: RecordingOrder): number {
+  const value = RECORDING_FIELDS[ORDER_FIELDS[order]].read(r)
+  return typeof value === 'number' ? value : Number.NEGATIVE_INFINITY
 }
 
 export function checkPage(
@@ -45,9 +34,11 @@ export function checkPage(
 ): CheckedPage {
   const pageOnly: string[] = []
   let kept = rows
-  for (const [label, keep] of predicates(filters, now)) {
-    if (kept.every(keep)) continue
-    kept = kept.filter(keep)
+  // The contract reads the URL's strings as the server does ('1' or 'true', whole seconds).
+  for (const rule of recordingRules(recordingsQuery.parse(filters), now)) {
+    if (kept.every((r) => meetsRule(r, rule))) continue
+    kept = kept.filter((r) => meetsRule(r, rule))
+    const label = FILTER_LABELS[rule.param] ?? rule.param
     if (!pageOnly.includes(label)) pageOnly.push(label)
   }
   const { field, descending } = splitSort(sort ?? DEFAULT_SORT)

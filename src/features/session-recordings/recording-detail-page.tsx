@@ -1,13 +1,15 @@
-import { useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { ChevronLeft, ChevronRight, Eye, EyeOff, Keyboard, Share2, Trash2 } from 'lucide-react'
 import { useScopePermission } from '../../api/permissions'
 import { usePrefetchSharing } from '../../api/sharing'
+import { snapshotLoader } from '../../api/snapshots'
 import {
   recordingFromLists,
   recordingQueries,
   useDeleteRecording,
+  useMarkViewed,
   useUpdateRecording,
 } from '../../api/session-recordings'
 import { Badge } from '../../components/badge'
@@ -18,6 +20,7 @@ import { useDocumentTitle } from '../../components/use-document-title'
 import { formatDuration } from '../../lib/time'
 import { DeleteDialog } from './delete-dialog'
 import { PersonCard } from './person-card'
+import { PlayerSkeleton } from './player/player-skeleton'
 import { personLabel } from './recording-cells'
 import { RecordingFacts } from './recording-facts'
 import { SharingPanel } from './sharing-panel'
@@ -38,6 +41,9 @@ export function loader(client: QueryClient, { params, request }: LoaderFunctionA
   if (!recordingFromLists(client, projectId, id)) void client.prefetchQuery(recordingQueries.detail(projectId, id))
   prefetchRecordingList(client, projectId, new URL(request.url))
 }
+
+// rrweb's replayer is most of the player's weight: it loads only when a recording is opened.
+const Player = lazy(() => import('./player/player'))
 
 /** /projects/:projectId/recordings/:recordingId — every field, the person, viewed, share, delete, previous/next. */
 export function RecordingDetailPage() {
@@ -63,6 +69,16 @@ export function RecordingDetailPage() {
   const [helpOpen, setHelpOpen] = useState(false)
   const who = personLabel(recording)
   useDocumentTitle(who, 'Recordings')
+  const snapshots = useMemo(() => snapshotLoader(projectId, id), [projectId, id])
+
+  // Opening a recording marks it viewed, as PostHog does; once per visit, so "Mark as unviewed" sticks.
+  const { mutate: markViewed } = useMarkViewed(projectId)
+  const marked = useRef<string | null>(null)
+  useEffect(() => {
+    if (marked.current === id) return
+    marked.current = id
+    if (!recording.viewed && canWrite.allowed) markViewed({ id })
+  }, [id, recording.viewed, canWrite.allowed, markViewed])
 
   const listSearch = new URLSearchParams(search)
   const listHref = `/projects/${projectId}/recordings${search}`
@@ -176,6 +192,9 @@ export function RecordingDetailPage() {
           </div>
         }
       />
+      <Suspense fallback={<PlayerSkeleton />}>
+        <Player key={id} loader={snapshots} ongoing={Boolean(recording.ongoing)} label={`Recording of ${who}`} />
+      </Suspense>
       <div className="rec-detail-grid">
         <RecordingFacts recording={recording} />
         <PersonCard recording={recording} />

@@ -3,7 +3,7 @@ import { X } from 'lucide-react'
 import { Button } from '../../components/button'
 import { Field, Input, Select, type ControlProps } from '../../components/field'
 import { formatDuration } from '../../lib/time'
-import { describeRelative, hasFilters, type Filters } from './recording-list-params'
+import { dateRangeError, describeRelative, hasFilters, type Filters } from './recording-list-params'
 
 const DURATIONS: [seconds: number, label: string][] = [
   [10, '10 seconds'],
@@ -108,7 +108,7 @@ export function RecordingFiltersBar({ filters, onChange }: { filters: Filters; o
           <Field label="From (UTC)">
             {(p) => <DateInput {...p} value={filters.date_from} onChange={(v) => set({ date_from: v })} />}
           </Field>
-          <Field label="To (UTC, inclusive)">
+          <Field label="To (UTC, inclusive)" error={dateRangeError(filters) ?? undefined}>
             {(p) => <DateInput {...p} value={filters.date_to} onChange={(v) => set({ date_to: v })} />}
           </Field>
         </>

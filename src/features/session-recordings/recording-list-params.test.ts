@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  dateRangeError,
   describeSort,
   listRequest,
   listRequestOf,
@@ -64,5 +65,25 @@ describe('recording list params', () => {
     expect(describeSort(null)).toBe('newest first')
     expect(describeSort('start_time')).toBe('oldest first')
     expect(describeSort('-console_error_count')).toBe('most console errors first')
+  })
+})
+
+describe('dateRangeError', () => {
+  const now = Date.parse('2026-03-15T12:00:00Z')
+
+  it('finds a range that ends before it starts, as the server reads the dates', () => {
+    expect(dateRangeError({ date_from: '2026-03-10', date_to: '2026-03-01' }, now)).toMatch(
+      /^Ends before From \(2026-03-10\)/,
+    )
+    // `-7d` is 8 March here: a To on 1 March is before it.
+    expect(dateRangeError({ date_from: '-7d', date_to: '2026-03-01' }, now)).toMatch(/^Ends before From \(7d ago\)/)
+    expect(dateRangeError({ date_from: '2026-03-10T10:00:00Z', date_to: '2026-03-10T09:00:00Z' }, now)).not.toBeNull()
+  })
+
+  it('accepts ranges that can match: one whole day, open ends, relative starts', () => {
+    expect(dateRangeError({ date_from: '2026-03-10', date_to: '2026-03-10' }, now)).toBeNull()
+    expect(dateRangeError({ date_from: '2026-03-10' }, now)).toBeNull()
+    expect(dateRangeError({ date_to: '2026-03-01' }, now)).toBeNull()
+    expect(dateRangeError({ date_from: '-7d', date_to: '2026-03-14' }, now)).toBeNull()
   })
 })

@@ -1,4 +1,5 @@
 import { RECORDING_ORDERS, recordingsQuery, type RecordingFilters, type RecordingOrder } from '../../contracts'
+import { resolveDate } from '../../contracts/recording-filters'
 import type { RecordingListParams } from '../../api/session-recordings'
 import { toPage, type Page } from '../../lib/page'
 import { parseListParams, splitSort, type ListParamsOptions } from '../../lib/list-params'
@@ -108,3 +109,18 @@ export function describeRelative(value: string): string | null {
 }
 
 export const hasFilters = (filters: Filters) => FILTER_KEYS.some((key) => filters[key] !== undefined)
+
+/**
+ * Why the date range can match nothing (it ends before it starts), or null. Read as the server reads
+ * it: a date-only To covers its whole UTC day, `-7d` counts back from now.
+ */
+export function dateRangeError(filters: Filters, now = Date.now()): string | null {
+  const { date_from: from, date_to: to } = filters
+  if (!from || !to) return null
+  const start = resolveDate(from, false, now)
+  const end = resolveDate(to, true, now)
+  // `all` and `null` are no bound at all.
+  if (start === null || end === null || start < end) return null
+  const shown = from.startsWith('-') ? `${from.slice(1)} ago` : from
+  return `Ends before From (${shown}): no recording can match.`
+}

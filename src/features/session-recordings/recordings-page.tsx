@@ -1,8 +1,9 @@
 import { useMemo, useRef, useState } from 'react'
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom'
-import { Keyboard, PlayCircle, Sparkles } from 'lucide-react'
+import { CalendarX, Keyboard, PlayCircle, Sparkles } from 'lucide-react'
 import type { SessionRecording } from '../../contracts'
+import { isApiError } from '../../lib/api-error'
 import { useScopePermission } from '../../api/permissions'
 import { projectQueries } from '../../api/projects'
 import { usePrefetchSharing } from '../../api/sharing'
@@ -19,7 +20,7 @@ import { BulkDeleteSummary } from './bulk-delete-summary'
 import { pendingIds, useBulkDeleteState } from './bulk-delete-store'
 import { DeleteDialog } from './delete-dialog'
 import { RecordingFiltersBar } from './recording-filters-bar'
-import { hasFilters } from './recording-list-params'
+import { dateRangeError, hasFilters } from './recording-list-params'
 import { RecordingsTable } from './recordings-table'
 import { RowMenu } from './row-menu'
 import { SharingPanelHost, type SharingPanelHandle } from './sharing-panel'
@@ -42,9 +43,11 @@ export function RecordingsPage() {
   const canReadProjects = useScopePermission('project:read').allowed
   const projects = useQuery({ ...projectQueries.switcher(), enabled: canReadProjects }).data
   const projectName = projects?.results.find((p) => p.id === projectId)?.name
-  useDocumentTitle('Recordings', projectName)
 
   const { list, filters, query, page, rows: checkedRows, pageOnly, setFilters, applyView } = useRecordingList(projectId)
+  // A project that does not exist (or this key cannot see) is a not-found page, not an empty list with filters.
+  const missingProject = !page && isApiError(query.error) && query.error.status === 404
+  useDocumentTitle(missingProject ? null : 'Recordings', projectName)
   const bulk = useBulkDeleteState()
   // Rows in a bulk delete's undo window (or on their way out) are hidden at once.
   const hidden = useMemo(() => pendingIds(bulk, projectId), [bulk, projectId])
@@ -58,6 +61,7 @@ export function RecordingsPage() {
   const sharing = useRef<SharingPanelHandle>(null)
   const [aiOpen, setAiOpen] = useState(false)
   const filtered = hasFilters(filters)
+  const reversedDates = dateRangeError(filters) !== null
 
   const rowMenu = (r: SessionRecording) => (
     <RowMenu
@@ -81,6 +85,14 @@ export function RecordingsPage() {
       ]}
     />
   )
+
+  if (missingProject) {
+    return (
+      <div className="page">
+        <ErrorState error={query.error} setsTitle />
+      </div>
+    )
+  }
 
   return (
     <div className="page page-wide">
@@ -142,16 +154,31 @@ export function RecordingsPage() {
             onToggleAll={triage.selectAll}
             renderMenu={rowMenu}
             empty={
-              <EmptyState
-                icon={<PlayCircle size={22} />}
-                title={filtered ? 'No recordings match these filters' : 'No recordings yet'}
-                description={
-                  filtered
-                    ? 'Loosen or clear the filters to see more.'
-                    : 'Recordings appear here once your app sends session replays.'
-                }
-                action={filtered ? <Button onClick={() => setFilters({})}>Clear filters</Button> : undefined}
-              />
+              reversedDates ? (
+                <EmptyState
+                  icon={<CalendarX size={22} />}
+                  title="The date range ends before it starts"
+                  description="From is after To, so no recording can match."
+                  action={
+                    <Button
+                      onClick={() => setFilters({ ...filters, date_from: filters.date_to, date_to: filters.date_from })}
+                    >
+                      Swap the dates
+                    </Button>
+                  }
+                />
+              ) : (
+                <EmptyState
+                  icon={<PlayCircle size={22} />}
+                  title={filtered ? 'No recordings match these filters' : 'No recordings yet'}
+                  description={
+                    filtered
+                      ? 'Loosen or clear the filters to see more.'
+                      : 'Recordings appear here once your app sends session replays.'
+                  }
+                  action={filtered ? <Button onClick={() => setFilters({})}>Clear filters</Button> : undefined}
+                />
+              )
             }
           />
           {page && (page.results.length > 0 || list.page > 1) && (

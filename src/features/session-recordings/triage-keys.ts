@@ -26,6 +26,9 @@ export const DETAIL_SHORTCUTS: Shortcut[] = [
   { keys: ['k', '↑'], description: 'Previous recording in the list' },
   { keys: ['v'], description: 'Mark viewed / unviewed' },
   { keys: ['Delete'], description: 'Delete this recording' },
+  { keys: ['Space'], description: 'Play / pause' },
+  { keys: ['←', '→'], description: 'Seek 10 seconds back / forward' },
+  { keys: ['f'], description: 'Full screen' },
   { keys: ['?'], description: 'Show these shortcuts' },
 ]
 
