@@ -9,7 +9,7 @@ import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
 import { randomPort, startServerProcess } from '../server/test/process'
-import { RECORDING_PAGE_SIZES } from '../src/features/session-recordings/recording-list-params'
+import { PAGE_SIZES } from '../src/lib/page'
 import { buildApp } from './lib'
 
 const RECORDINGS = Number(process.env.BENCH_RECORDINGS ?? 100_000)
@@ -17,7 +17,7 @@ const RECORDINGS = Number(process.env.BENCH_RECORDINGS ?? 100_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const RATES = [1, 4]
 const VIEWPORT = { width: 1280, height: 800 }
-const LARGEST_PAGE = Math.max(...RECORDING_PAGE_SIZES)
+const LARGEST_PAGE = Math.max(...PAGE_SIZES)
 
 declare global {
   interface Window {

@@ -60,6 +60,11 @@ export function RecordingsPage() {
   // Opened through a handle: the panel re-renders alone, not the page and its rows.
   const sharing = useRef<SharingPanelHandle>(null)
   const [aiOpen, setAiOpen] = useState(false)
+  // A start URL pattern the server refused is shown on its field, not as a failed page.
+  const urlError =
+    isApiError(query.error) && query.error.status === 400 && query.error.attr?.startsWith('start_url')
+      ? query.error.detail
+      : undefined
   const filtered = hasFilters(filters)
   const reversedDates = dateRangeError(filters) !== null
 
@@ -117,10 +122,15 @@ export function RecordingsPage() {
       />
       {aiOpen && (
         <div id="rec-ai">
-          <AiHelpers projectId={projectId} startUrls={rows?.map((r) => r.start_url) ?? []} onApply={applyView} />
+          <AiHelpers
+            projectId={projectId}
+            startUrls={rows?.map((r) => r.start_url) ?? []}
+            onApply={applyView}
+            onFilterByPattern={(pattern) => setFilters({ ...filters, start_url: undefined, start_url_regex: pattern })}
+          />
         </div>
       )}
-      <RecordingFiltersBar filters={filters} onChange={setFilters} />
+      <RecordingFiltersBar filters={filters} onChange={setFilters} urlError={urlError} />
       <BulkDeleteSummary state={bulk} projectId={projectId} />
       {pageOnly.length > 0 && (
         <Callout tone="warning" title="Applied to this page only">
@@ -135,13 +145,13 @@ export function RecordingsPage() {
         onDelete={() => triage.askDelete(triage.selectedIds, true)}
         onClear={triage.clearSelection}
       />
-      {query.isError && !page ? (
+      {query.isError && !page && !urlError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <RecordingsTable
-            rows={rows}
-            loading={query.isPending}
+            rows={urlError ? [] : rows}
+            loading={query.isPending && !urlError}
             stale={query.isPlaceholderData}
             skeletonRows={Math.min(list.pageSize, 10)}
             sort={list.sort}
