@@ -164,7 +164,20 @@ export function RecordingsPage() {
             onToggleAll={triage.selectAll}
             renderMenu={rowMenu}
             empty={
-              reversedDates ? (
+              urlError ? (
+                <EmptyState
+                  icon={<PlayCircle size={22} />}
+                  title="The start URL filter was refused"
+                  description="Change the pattern (see the field above) to list recordings."
+                  action={
+                    <Button
+                      onClick={() => setFilters({ ...filters, start_url: undefined, start_url_regex: undefined })}
+                    >
+                      Remove the URL filter
+                    </Button>
+                  }
+                />
+              ) : reversedDates ? (
                 <EmptyState
                   icon={<CalendarX size={22} />}
                   title="The date range ends before it starts"
