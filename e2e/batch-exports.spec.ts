@@ -359,3 +359,35 @@ test('delete asks first, then lands on the list without the export', async ({ pa
   await expect(page.getByText('No exports yet')).toBeVisible()
   expect((await getExport(exp.id)).status).toBe(404)
 })
+
+test('the exports list has a Project column and a project filter that starts at the sidebar’s project', async ({
+  page,
+}) => {
+  const orgs = await api<{ results: Organization[] }>('/api/organizations/')
+  const demo = orgs.body.results.find((o) => o.name === 'Demo Org')!
+  const [first, second] = demo.teams
+  await signInByLink(page, '/orgs')
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+  await sidebar.getByRole('combobox', { name: 'Organization' }).selectOption(demo.id)
+  await sidebar.getByRole('combobox', { name: 'Project' }).selectOption(String(second!.id))
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Batch exports' }).click()
+  await expect(page).toHaveURL(new RegExp(`/orgs/${demo.id}/batch-exports\\?project=${second!.id}$`))
+  const filter = page.getByRole('main').getByRole('combobox', { name: 'Project' })
+  await expect(filter).toHaveValue(String(second!.id))
+  const table = page.getByRole('table', { name: 'Batch exports' })
+  await expect(table.getByRole('columnheader', { name: 'Project' })).toBeVisible()
+  const projectCells = async () => {
+    const index = (await table.getByRole('columnheader').allInnerTexts()).findIndex((h) => h.trim() === 'Project')
+    return table.locator('tbody tr').evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent), index)
+  }
+  await expect.poll(projectCells).toEqual(expect.arrayContaining([second!.name]))
+  expect(new Set(await projectCells())).toEqual(new Set([second!.name]))
+
+  await filter.selectOption('all')
+  await expect(page).toHaveURL(/project=all/)
+  await expect.poll(async () => new Set(await projectCells())).toEqual(new Set([first!.name, second!.name]))
+  // Switching the sidebar's project on the list follows it.
+  await sidebar.getByRole('combobox', { name: 'Project' }).selectOption(String(first!.id))
+  await expect(page).toHaveURL(new RegExp(`project=${first!.id}$`))
+  await expect.poll(async () => new Set(await projectCells())).toEqual(new Set([first!.name]))
+})

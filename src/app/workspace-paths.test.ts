@@ -17,5 +17,8 @@ describe('switching organization or project', () => {
   it('changes the project in the URL only on project pages', () => {
     expect(pathForProject('/projects/1/recordings/abc', 2)).toBe('/projects/2/recordings')
     expect(pathForProject('/orgs/a', 2)).toBeNull()
+    // The exports list is filtered to the sidebar's project, so it follows the switch.
+    expect(pathForProject('/orgs/a/batch-exports', 2)).toBe('/orgs/a/batch-exports?project=2')
+    expect(pathForProject('/orgs/a/batch-exports/x', 2)).toBeNull()
   })
 })
