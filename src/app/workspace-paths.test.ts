@@ -3,8 +3,10 @@ import { pathForOrganization, pathForProject } from './workspace-paths'
 
 describe('switching organization or project', () => {
   it('stays in the same organization area', () => {
-    expect(pathForOrganization('/orgs/a/batch-exports', 'b', 7)).toBe('/orgs/b/batch-exports')
-    expect(pathForOrganization('/orgs/a/batch-exports/x/logs', 'b', 7)).toBe('/orgs/b/batch-exports')
+    // The exports list is filtered to the sidebar's project: the new organization's first.
+    expect(pathForOrganization('/orgs/a/batch-exports', 'b', 7)).toBe('/orgs/b/batch-exports?project=7')
+    expect(pathForOrganization('/orgs/a/batch-exports/x/logs', 'b', 7)).toBe('/orgs/b/batch-exports?project=7')
+    expect(pathForOrganization('/orgs/a/batch-exports', 'b', null)).toBe('/orgs/b/batch-exports')
     expect(pathForOrganization('/orgs/a', 'b', 7)).toBe('/orgs/b')
     expect(pathForOrganization('/orgs', 'b', 7)).toBe('/orgs/b')
   })
