@@ -391,3 +391,55 @@ test('the exports list has a Project column and a project filter that starts at 
   await expect(page).toHaveURL(new RegExp(`project=${first!.id}$`))
   await expect.poll(async () => new Set(await projectCells())).toEqual(new Set([first!.name]))
 })
+
+async function demoExportPath() {
+  const orgs = await api<{ results: Organization[] }>('/api/organizations/')
+  const demo = orgs.body.results.find((o) => o.name === 'Demo Org')!
+  const list = await api<{ results: BatchExport[] }>(`/api/organizations/${demo.id}/batch_exports/`)
+  const exp = list.body.results.find((e) => e.name === 'Nightly S3 events')!
+  return { path: `/orgs/${demo.id}/batch-exports/${exp.id}?tab=runs`, exp }
+}
+
+test('run chart: a value axis, a colour per status, and a click on a bar selects that run in the table', async ({
+  page,
+}) => {
+  const { path, exp } = await demoExportPath()
+  await signInByLink(page, path)
+  const chart = page.getByRole('figure')
+  await expect(chart.getByText('Records per data window')).toBeVisible()
+  // A value axis with round numbers, starting at 0.
+  await expect(chart.getByText('0', { exact: true })).toBeAttached()
+  // Every status its own colour.
+  const fills = await chart.locator('rect.run-bar').evaluateAll((bars) => bars.map((b) => getComputedStyle(b).fill))
+  const statuses = new Set(exp.latest_runs.map((r) => r.status))
+  expect(new Set(fills).size).toBe(statuses.size)
+  const failed = exp.latest_runs.find((r) => r.status === 'FailedBilling')!
+  await chart.getByRole('button', { name: /^Select run: FailedBilling/ }).click()
+  const row = page.locator(`tr[data-run-id="${failed.id}"]`)
+  await expect(row).toHaveAttribute('aria-current', 'true')
+  await expect(row).toBeFocused()
+  // Its error opens with it.
+  await expect(page.getByText(failed.latest_error!)).toBeVisible()
+  await expect(chart.getByRole('button', { name: /^Select run: FailedBilling/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+})
+
+test('at 390 px a failed run’s error is reachable without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const { path, exp } = await demoExportPath()
+  await signInByLink(page, path)
+  const failed = exp.latest_runs.find((r) => r.status === 'Failed')!
+  const row = page.locator(`tr[data-run-id="${failed.id}"]`)
+  const toggle = row.getByRole('button', { name: 'Show error' })
+  await toggle.scrollIntoViewIfNeeded()
+  const box = (await toggle.boundingBox())!
+  expect(box.x + box.width).toBeLessThanOrEqual(390)
+  expect(await page.getByRole('table', { name: 'Run history' }).evaluate((t) => t.parentElement!.scrollLeft)).toBe(0)
+  await toggle.click()
+  const error = page.getByText(failed.latest_error!)
+  await expect(error).toBeInViewport()
+  const errorBox = (await error.boundingBox())!
+  expect(errorBox.x + errorBox.width).toBeLessThanOrEqual(390)
+})

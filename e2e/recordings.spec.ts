@@ -591,3 +591,34 @@ test('the start URL filter runs on the server: contains, a regular expression, e
   await expect(page.getByText('1–20 of 20')).toBeVisible()
   await expect(field).not.toHaveValue('')
 })
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px the bulk bar floats over the list: rows never move as a selection starts`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    await seed(12)
+    await signInByLink(page, listPath())
+    const third = rowOf(page, rows[2]!.id)
+    await expect(third).toBeVisible()
+    const before = (await third.boundingBox())!.y
+    await rowOf(page, rows[0]!.id).getByRole('checkbox').check()
+    const bar = page.getByRole('region', { name: 'Bulk actions' })
+    await expect(bar).toContainText('1 recording selected')
+    expect((await third.boundingBox())!.y).toBe(before)
+    await third.getByRole('checkbox').check()
+    await expect(bar).toContainText('2 recordings selected')
+    expect((await third.boundingBox())!.y).toBe(before)
+    // The bar is within the screen, over the list.
+    const box = (await bar.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width)
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height)
+    await bar.getByRole('button', { name: 'Clear selection' }).click()
+    await expect(bar).toHaveCount(0)
+    expect((await third.boundingBox())!.y).toBe(before)
+  })
+}

@@ -28,6 +28,17 @@ function RunWindow({ run }: { run: BatchExportRun }) {
 /** The last runs (newest first): status, window, records, bytes, timing, and each failure's error on demand. */
 export function RunHistory({ exp, logsHref }: { exp: BatchExport; logsHref: (runId: string) => string }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
+  const [selected, setSelected] = useState<string | null>(null)
+  // A bar of the chart selects its run: the row is marked, scrolled to and focused, its error shown.
+  const selectRun = (id: string) => {
+    setSelected(id)
+    if (exp.latest_runs.find((r) => r.id === id)?.latest_error) setOpen((prev) => new Set(prev).add(id))
+    requestAnimationFrame(() => {
+      const row = document.querySelector<HTMLElement>(`tr[data-run-id="${CSS.escape(id)}"]`)
+      row?.scrollIntoView({ block: 'nearest' })
+      row?.focus({ preventScroll: true })
+    })
+  }
   const toggle = (id: string) =>
     setOpen((prev) => {
       const next = new Set(prev)
@@ -52,7 +63,7 @@ export function RunHistory({ exp, logsHref }: { exp: BatchExport; logsHref: (run
 
   return (
     <div className="stack">
-      <RunChart runs={exp.latest_runs} interval={exp.interval} />
+      <RunChart runs={exp.latest_runs} interval={exp.interval} selectedId={selected} onSelect={selectRun} />
       <div className="table-wrap">
         <table className="table runs-table" aria-label="Run history">
           <thead>
@@ -91,7 +102,13 @@ export function RunHistory({ exp, logsHref }: { exp: BatchExport; logsHref: (run
               const failed = (run.records_failed ?? 0) > 0
               return (
                 <Fragment key={run.id}>
-                  <tr data-run-status={run.status}>
+                  <tr
+                    data-run-status={run.status}
+                    data-run-id={run.id}
+                    tabIndex={-1}
+                    aria-current={run.id === selected || undefined}
+                    className={run.id === selected ? 'run-selected' : undefined}
+                  >
                     <td>
                       <RunStatusBadge status={run.status} />
                     </td>
