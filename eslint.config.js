@@ -4,6 +4,25 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import pluginQuery from '@tanstack/eslint-plugin-query'
 
+/** Casts that hide what the server's edges can type: statements declare their rows, contracts type bodies. */
+const SERVER_CASTS = [
+  {
+    selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+    message: 'No `as unknown as` in server/: parse with a zod schema, or give the value its type where it is made.',
+  },
+  {
+    selector: 'TSAsExpression > CallExpression.expression[callee.property.name=/^(get|all|iterate)$/]',
+    message:
+      "Declare the statement's row (query<Row, Params>, prepareCached<Row>, or db.prepare<Params, Row> in a test) instead of casting what it returns.",
+  },
+  // A statement's result cast to a row is reported once, by the rule above.
+  {
+    selector:
+      ':matches(TSAsExpression > TSTypeReference, TSAsExpression > TSArrayType > TSTypeReference, TSAsExpression > TSUnionType > TSTypeReference)[typeName.name=/Row$/]:not(TSAsExpression[expression.callee.property.name=/^(get|all|iterate)$/] *)',
+    message: 'Rows come typed from their table’s statements (server/db), never cast.',
+  },
+]
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'playwright-report', 'test-results', 'bench/results'] },
   js.configs.recommended,
@@ -35,6 +54,7 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
+        ...SERVER_CASTS,
         {
           selector: "CallExpression[callee.property.name='transaction']",
           message:
@@ -44,8 +64,9 @@ export default tseslint.config(
     },
   },
   {
+    // These may call db.transaction (the helper itself; tests that provoke busy databases), but not cast.
     files: ['server/db/database.ts', 'server/**/*.test.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': ['error', ...SERVER_CASTS] },
   },
   {
     // contracts → api → features → app: contracts import zod only.

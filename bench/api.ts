@@ -23,7 +23,7 @@ try {
   children.push(
     await startProcess(
       ['server/main.ts'],
-      { PORT: String(appPort), DATABASE_PATH: dbPath, RATE_LIMIT_PER_MINUTE: '0' },
+      { PORT: String(appPort), DATABASE_PATH: dbPath, RATE_LIMIT_PER_MINUTE: '0', ENGINE: '0' },
       /Ready on/,
     ),
   )

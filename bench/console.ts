@@ -172,6 +172,7 @@ const work = async () => {
       DATABASE_PATH: dbPath,
       STATIC_DIR: staticDir,
       RATE_LIMIT_PER_MINUTE: '0',
+      ENGINE: '0',
     })
     children.push(child)
     return `http://127.0.0.1:${port}`

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon'
 import react from '@vitejs/plugin-react'
+import { Agent, request } from 'node:http'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -52,4 +53,56 @@ export async function buildApp(root: string, input: string, withConfig = false) 
   })
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
   return { outDir, manifest }
+}
+
+export type Req = { method: 'GET' | 'PATCH' | 'POST'; path: string; body?: string }
+
+/** `clients` clients, each sending the mix in turn after an exponential think time (mean 1 / `rate` s), for `seconds`. */
+export async function pacedClients(
+  port: number,
+  headers: Record<string, string>,
+  mix: Req[],
+  { clients: CLIENTS, rate: RATE, seconds: SECONDS }: { clients: number; rate: number; seconds: number },
+) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS })
+  const send = (r: Req) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, agent, method: r.method, path: r.path, headers }, (res) => {
+        res.resume()
+        res.on('end', () => resolve(res.statusCode ?? 0))
+      })
+      req.setTimeout(10_000, () => req.destroy(new Error('timeout')))
+      req.on('error', reject)
+      req.end(r.body)
+    })
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  const times: number[] = []
+  let errors = 0
+  let non2xx = 0
+  const end = performance.now() + SECONDS * 1000
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let i = client; ; i++) {
+        await sleep((-Math.log(1 - Math.random()) * 1000) / RATE)
+        if (performance.now() >= end) return
+        const started = performance.now()
+        try {
+          if ((await send(mix[i % mix.length]!)) >= 300) non2xx++
+          times.push(performance.now() - started)
+        } catch {
+          errors++
+        }
+      }
+    }),
+  )
+  agent.destroy()
+  times.sort((a, b) => a - b)
+  const at = (p: number) => +percentile(times, p).toFixed(1)
+  return {
+    requests: times.length + errors,
+    rps: Math.round((times.length + errors) / SECONDS),
+    errors,
+    non_2xx: non2xx,
+    latency_ms: { p50: at(50), p90: at(90), p99: at(99) },
+  }
 }

@@ -5,13 +5,12 @@
 // throughput, and proof of 0 errors at the limit). autocannon's own `connectionRate` is not used for
 // the paced run: it fires every client's requests together at each second boundary.
 import autocannon from 'autocannon'
-import { Agent, request } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
-import { percentile, startProcess } from './lib'
+import { pacedClients, startProcess, type Req } from './lib'
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20)
 const RATE = Number(process.env.BENCH_LOAD_RATE ?? 2)
@@ -28,7 +27,8 @@ db.close()
 const port = 18_411
 const server = await startProcess(
   ['server/main.ts'],
-  { PORT: String(port), DATABASE_PATH: dbPath, RATE_LIMIT_PER_MINUTE: '0' },
+  // The export engine is off: this measures the API alone (bench/export.ts measures it beside a running export).
+  { PORT: String(port), DATABASE_PATH: dbPath, RATE_LIMIT_PER_MINUTE: '0', ENGINE: '0' },
   /Ready on/,
 )
 try {
@@ -42,7 +42,7 @@ try {
     { method: 'PATCH', path: `${rec}${recording}/`, body: JSON.stringify({ viewed: true }) },
     { method: 'POST', path: '/api/organizations/', body: JSON.stringify({ name: 'Load test org' }) },
   ]
-  const paced = await pacedClients(port, headers, mix)
+  const paced = await pacedClients(port, headers, mix, { clients: CLIENTS, rate: RATE, seconds: SECONDS })
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CLIENTS,
@@ -78,51 +78,4 @@ try {
 } finally {
   server.kill()
   rmSync(dir, { recursive: true, force: true })
-}
-
-type Req = { method: 'GET' | 'PATCH' | 'POST'; path: string; body?: string }
-
-/** CLIENTS clients, each sending the mix in turn after an exponential think time (mean 1 / RATE s). */
-async function pacedClients(port: number, headers: Record<string, string>, mix: Req[]) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS })
-  const send = (r: Req) =>
-    new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, agent, method: r.method, path: r.path, headers }, (res) => {
-        res.resume()
-        res.on('end', () => resolve(res.statusCode ?? 0))
-      })
-      req.setTimeout(10_000, () => req.destroy(new Error('timeout')))
-      req.on('error', reject)
-      req.end(r.body)
-    })
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-  const times: number[] = []
-  let errors = 0
-  let non2xx = 0
-  const end = performance.now() + SECONDS * 1000
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, client) => {
-      for (let i = client; ; i++) {
-        await sleep((-Math.log(1 - Math.random()) * 1000) / RATE)
-        if (performance.now() >= end) return
-        const started = performance.now()
-        try {
-          if ((await send(mix[i % mix.length]!)) >= 300) non2xx++
-          times.push(performance.now() - started)
-        } catch {
-          errors++
-        }
-      }
-    }),
-  )
-  agent.destroy()
-  times.sort((a, b) => a - b)
-  const at = (p: number) => +percentile(times, p).toFixed(1)
-  return {
-    requests: times.length + errors,
-    rps: Math.round((times.length + errors) / SECONDS),
-    errors,
-    non_2xx: non2xx,
-    latency_ms: { p50: at(50), p90: at(90), p99: at(99) },
-  }
 }

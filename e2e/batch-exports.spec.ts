@@ -26,11 +26,16 @@ test.afterEach(async () => {
 const SECRET = 'wJalrXUtnFEMI-e2e-secret-K7MDENG'
 const exportsPath = () => `/api/organizations/${org.id}/batch_exports/`
 
+/**
+ * An S3 export to a made-up bucket. It starts in 2099: the engine schedules no run for it during
+ * the test (a run against the bucket would fail and change the history a test looks at).
+ */
 async function createExport(overrides: Partial<BatchExportCreate> = {}): Promise<BatchExport> {
   const body: BatchExportCreate = {
     name: uniqueName('Seeded export'),
     model: 'events',
     interval: 'hour',
+    start_at: '2099-01-01T00:00:00Z',
     destination: {
       type: 'S3',
       config: {
@@ -120,7 +125,7 @@ test('creates an S3 export through the form, showing validation errors first', a
   await page.getByRole('textbox', { name: /^Access key ID/ }).fill('AKIAE2EEXAMPLE')
   await page.getByLabel(/^Secret access key/).fill(SECRET)
   await page.getByRole('combobox', { name: 'File format' }).selectOption('Parquet')
-  await page.getByRole('combobox', { name: 'Compression' }).selectOption('zstd')
+  await page.getByRole('combobox', { name: 'Compression' }).selectOption('snappy')
   await page.getByRole('combobox', { name: /^Interval/ }).selectOption('day')
   await expect(page.getByRole('list', { name: 'Next data windows' }).getByRole('listitem')).toHaveCount(5)
   await page.getByRole('button', { name: 'Create export' }).click()
@@ -135,7 +140,7 @@ test('creates an S3 export through the form, showing validation errors first', a
     paused: false,
     destination: {
       type: 'S3',
-      config: { bucket_name: 'acme-exports', region: 'eu-west-1', file_format: 'Parquet', compression: 'zstd' },
+      config: { bucket_name: 'acme-exports', region: 'eu-west-1', file_format: 'Parquet', compression: 'snappy' },
     },
   })
   expect(JSON.stringify(body)).not.toContain(SECRET)
@@ -220,16 +225,19 @@ test('a pause the server refuses flips back with a toast', async ({ page }) => {
   expect((await getExport(exp.id)).body.paused).toBe(false)
 })
 
+// Starting is left out: the engine takes a queued run at once (batch-export-runs.spec covers it).
+const SHOWN_STATUSES = RUN_STATUSES.filter((s) => s !== 'Starting')
+
 test('run history shows every status, the failed run’s error on demand, and the chart', async ({ page }) => {
   const exp = await createExport()
-  seedRuns(exp.id, RUN_STATUSES)
+  seedRuns(exp.id, SHOWN_STATUSES)
   await signInByLink(page, detailPath(exp.id))
   const table = runHistory(page)
-  await expect(table.getByRole('row')).toHaveCount(11)
-  for (const status of RUN_STATUSES) {
+  await expect(table.getByRole('row')).toHaveCount(SHOWN_STATUSES.length + 1)
+  for (const status of SHOWN_STATUSES) {
     await expect(table.getByRole('cell', { name: status, exact: true })).toBeVisible()
   }
-  await expect(page.getByRole('img', { name: /Records per data window for the last 10 runs/ })).toBeVisible()
+  await expect(page.getByRole('img', { name: /Records per data window for the last \d+ runs/ })).toBeVisible()
 
   const error = 'NoSuchBucket: e2e bucket missing for Failed'
   await expect(page.getByText(error)).toHaveCount(0)
@@ -249,8 +257,12 @@ test('logs filter by level, by text and by run, newest first, with older pages o
   const orgs = await api<{ results: Organization[] }>('/api/organizations/?limit=1000')
   const demo = orgs.body.results.find((o) => o.name === 'Demo Org')!
   const exports = await api<{ results: BatchExport[] }>(`/api/organizations/${demo.id}/batch_exports/`)
-  const nightly = exports.body.results.find((e) => e.name === 'Nightly S3 events')!
-  await signInByLink(page, `/orgs/${demo.id}/batch-exports/${nightly.id}?tab=logs`)
+  const named = (name: string) => exports.body.results.find((e) => e.name === name)!
+  // The live NoOp export has the longest history; the Postgres mirror failed after retries; the nightly S3 one lost its bucket once.
+  const live = named('Event counts (dry run)')
+  const mirror = named('Marketing events mirror')
+  const nightly = named('Nightly S3 events')
+  await signInByLink(page, `/orgs/${demo.id}/batch-exports/${live.id}?tab=logs`)
 
   const table = page.getByRole('table', { name: 'Log entries' })
   // Entry rows: those with cells (the header row has column headers only).
@@ -262,6 +274,7 @@ test('logs filter by level, by text and by run, newest first, with older pages o
   await page.getByRole('button', { name: 'Load older' }).click()
   await expect(rows).toHaveCount(100)
 
+  await signInByLink(page, `/orgs/${demo.id}/batch-exports/${mirror.id}?tab=logs`)
   await page.getByRole('button', { name: 'ERROR', exact: true }).click()
   await expect(page).toHaveURL(/level=ERROR/)
   await expect(rows.first()).toBeVisible()
@@ -271,26 +284,28 @@ test('logs filter by level, by text and by run, newest first, with older pages o
   await expect(rows.filter({ hasNotText: /ERROR|WARNING/ })).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Clear filters' }).click()
-  // Back to no filters: the pages already loaded are still there.
-  await expect(rows).toHaveCount(100)
-  await page.getByRole('searchbox', { name: 'Search messages' }).fill('NoSuchBucket')
-  await expect(page).toHaveURL(/q=NoSuchBucket/)
-  await expect(rows.filter({ hasNotText: 'NoSuchBucket' })).toHaveCount(0)
-  await expect(rows.first()).toContainText('NoSuchBucket: The specified bucket does not exist')
+  await page.getByRole('searchbox', { name: 'Search messages' }).fill('ETIMEDOUT')
+  await expect(page).toHaveURL(/q=ETIMEDOUT/)
+  await expect(rows.first()).toContainText('connect ETIMEDOUT 10.0.3.7:5432')
+  await expect(rows.filter({ hasNotText: 'ETIMEDOUT' })).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Clear filters' }).click()
-  const runId = nightly.latest_runs[1]!.id
+  const runId = mirror.latest_runs[0]!.id
   await page.getByRole('combobox', { name: 'Run' }).selectOption(runId)
   await expect(rows.first()).toBeVisible()
   await expect(rows.filter({ hasNotText: runId.slice(0, 8) })).toHaveCount(0)
   const query = await api<{ count: number }>(
-    `/api/organizations/${demo.id}/batch_exports/${nightly.id}/logs/?instance_id=${runId}`,
+    `/api/organizations/${demo.id}/batch_exports/${mirror.id}/logs/?instance_id=${runId}`,
   )
   await expect(rows).toHaveCount(query.body.count)
+
+  await signInByLink(page, `/orgs/${demo.id}/batch-exports/${nightly.id}?tab=logs&q=NoSuchBucket`)
+  await expect(rows.first()).toContainText('NoSuchBucket: The specified bucket does not exist')
 })
 
 test('backfill rejects a future end and creates runs for a valid range', async ({ page }) => {
-  const exp = await createExport({ interval: 'hour' })
+  // NoOp: the engine completes the runs at once, with nothing to reach.
+  const exp = await createExport({ interval: 'hour', destination: { type: 'NoOp', config: {} } })
   await signInByLink(page, detailPath(exp.id))
   await expect(page.getByText('No runs yet')).toBeVisible()
   await page.getByRole('button', { name: 'Backfill' }).click()
@@ -322,14 +337,15 @@ test('backfill rejects a future end and creates runs for a valid range', async (
   await expect(page.getByText('Backfill started: 3 runs')).toBeVisible()
   await expect(dialog).toBeHidden()
 
+  // The engine exports them oldest first; the history shows them complete.
   const table = runHistory(page)
-  await expect(table.getByRole('cell', { name: 'Starting', exact: true })).toHaveCount(3)
+  await expect(table.getByRole('cell', { name: 'Completed', exact: true })).toHaveCount(3, { timeout: 20_000 })
   await expect(table.getByText('Backfill', { exact: true })).toHaveCount(3)
   const { body } = await getExport(exp.id)
   expect(body.latest_runs.map((r) => [r.status, r.data_interval_start])).toEqual([
-    ['Starting', new Date(top - hour).toISOString()],
-    ['Starting', new Date(top - 2 * hour).toISOString()],
-    ['Starting', new Date(top - 3 * hour).toISOString()],
+    ['Completed', new Date(top - hour).toISOString()],
+    ['Completed', new Date(top - 2 * hour).toISOString()],
+    ['Completed', new Date(top - 3 * hour).toISOString()],
   ])
 
   // The same range again warns that it re-exports windows already in flight.

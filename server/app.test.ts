@@ -13,9 +13,10 @@ describe('the request log (LOG_REQUESTS=1)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'aa-log-'))
     const { db } = openDatabase(join(dir, 'test.sqlite'))
     const { key } = seedDemo(db)
-    const { access_token: token } = db
-      .prepare('SELECT access_token FROM sharing_configurations WHERE enabled = 1 LIMIT 1')
-      .get() as { access_token: string }
+    const token = db
+      .prepare<[], string>('SELECT access_token FROM sharing_configurations WHERE enabled = 1 LIMIT 1')
+      .pluck()
+      .get()!
     const server = createServer(
       createApp({ db, RATE_LIMIT_PER_MINUTE: 0, STATIC_DIR: join(dir, 'no-dist'), LOG_REQUESTS: '1' }),
     )

@@ -14,6 +14,8 @@ import { sendStream } from './http/stream'
 import { createStaticHandler } from './http/static'
 import { createSharedPageHandler } from './shared-page'
 import { aiRoutes } from './routes/ai'
+import { batchExportRunRoutes } from './routes/batch-export-runs'
+import { batchExportTestRoutes } from './routes/batch-export-tests'
 import { batchExportRoutes } from './routes/batch-exports'
 import { organizationRoutes } from './routes/organizations'
 import { projectRoutes } from './routes/projects'
@@ -24,6 +26,9 @@ import { userRoutes } from './routes/users'
 
 export const ROUTES: RouteDef[] = [
   ...organizationRoutes,
+  // Before the export routes: `…/batch_exports/test/` would otherwise match `…/batch_exports/:id/`.
+  ...batchExportTestRoutes,
+  ...batchExportRunRoutes,
   ...batchExportRoutes,
   ...projectRoutes,
   ...aiRoutes,

@@ -12,6 +12,10 @@ const envSchema = z.object({
     .optional(),
   STATIC_DIR: z.string().default('./dist'),
   LOG_REQUESTS: z.enum(['0', '1']).default('0'),
+  /** `0` keeps the export engine off (nothing is scheduled or exported). */
+  ENGINE: z.enum(['0', '1']).default('1'),
+  /** How often the engine looks for due windows and queued runs when idle, in ms. */
+  ENGINE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 })
 export type Env = z.infer<typeof envSchema>
 

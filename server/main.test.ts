@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { organization, paginated } from '../src/contracts'
 import { exited, randomPort, startServerProcess } from './test/process'
 
 describe('npm start, as a user runs it', () => {
@@ -19,7 +20,7 @@ describe('npm start, as a user runs it', () => {
         headers: { authorization: `Bearer ${key}` },
       })
       expect(orgs.status).toBe(200)
-      expect(((await orgs.json()) as { count: number }).count).toBeGreaterThan(0)
+      expect(paginated(organization).parse(await orgs.json()).count).toBeGreaterThan(0)
       const page = await fetch(`http://127.0.0.1:${port}/orgs/anything`)
       expect(page.status).toBe(200)
       expect(page.headers.get('content-type')).toContain('text/html')

@@ -149,6 +149,9 @@ export function faultTests(mutations: Mutation[]) {
       page,
       context,
     }) => {
+      // Eight faults in turn, each with its toast, a check against the server and a retry: several
+      // ordinary tests' worth of steps, so it gets their time (a loaded machine took 25–33 s).
+      test.setTimeout(90_000)
       const flow = await mutation.open(page)
       for (const [attempt, fault] of FAULTS.entries()) {
         await test.step(fault.name, async () => {

@@ -1,9 +1,11 @@
 import type { LogEntry, LogsQuery } from '../../src/contracts/batch-exports'
-import { prepareCached, statements, type Db } from './database'
+import { prepareCached, query, statements, type Db } from './database'
 
 const sql = statements({
-  insert:
-    'INSERT INTO batch_export_logs (batch_export_id, instance_id, timestamp, level, message) VALUES (?, ?, ?, ?, ?)',
+  insert: query<
+    never,
+    [exportId: string, instanceId: string, timestamp: string, level: LogEntry['level'], message: string]
+  >('INSERT INTO batch_export_logs (batch_export_id, instance_id, timestamp, level, message) VALUES (?, ?, ?, ?, ?)'),
 })
 
 function where(exportId: string, q: LogsQuery) {

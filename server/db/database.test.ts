@@ -25,7 +25,7 @@ function cachedUserCount(db: Db) {
   const hit = cache.get('n')
   if (hit !== undefined) return hit
   reads++
-  return cache.set('n', db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number)
+  return cache.set('n', db.prepare<[], number>('SELECT COUNT(*) FROM users').pluck().get()!)
 }
 
 describe('versionedCache', () => {
@@ -58,7 +58,7 @@ describe('versionedCache', () => {
       const cache = emails(db)
       return (
         cache.get('all') ??
-        cache.set('all', db.prepare('SELECT group_concat(email) FROM users').pluck().get() as string)
+        cache.set('all', db.prepare<[], string>('SELECT group_concat(email) FROM users').pluck().get()!)
       )
     }
     const add = (name: string) => createUser(db, { email: `${name}@example.com`, first_name: name })

@@ -189,4 +189,81 @@ CREATE TABLE session_recording_snapshots (
 );
 `,
   },
+  {
+    // The export engine (server/engine/): events to export, the schedule fields, and run state that
+    // survives a restart (a claimed run, its attempts, a requested cancel).
+    version: 3,
+    name: 'export engine: events, sessions, schedule and run state',
+    sql: `
+CREATE TABLE events (
+  id INTEGER PRIMARY KEY,
+  team_id INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+  -- The event's uuid as sent by the SDK: one row per (team, uuid), so a replayed capture batch is a no-op.
+  uuid TEXT NOT NULL,
+  event TEXT NOT NULL,
+  distinct_id TEXT NOT NULL,
+  -- JSON object; captured data, untrusted.
+  properties TEXT NOT NULL DEFAULT '{}',
+  -- Epoch milliseconds: when it happened (client clock), when it was sent, when this server stored it.
+  timestamp INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  inserted_at INTEGER NOT NULL,
+  elements_chain TEXT NOT NULL DEFAULT '',
+  -- persons.uuid of the person the distinct id belonged to at ingestion, when known.
+  person_id TEXT,
+  -- properties.$session_id, copied out for the sessions model.
+  session_id TEXT,
+  UNIQUE (team_id, uuid)
+);
+-- Export windows select by arrival (inserted_at), as PostHog's scheduled runs do.
+CREATE INDEX events_team_inserted ON events(team_id, inserted_at, id);
+CREATE INDEX events_team_session ON events(team_id, session_id) WHERE session_id IS NOT NULL;
+CREATE TABLE sessions (
+  team_id INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+  session_id TEXT NOT NULL,
+  distinct_id TEXT NOT NULL,
+  start_timestamp INTEGER NOT NULL,
+  end_timestamp INTEGER NOT NULL,
+  entry_url TEXT,
+  end_url TEXT,
+  pageview_count INTEGER NOT NULL DEFAULT 0,
+  autocapture_count INTEGER NOT NULL DEFAULT 0,
+  event_count INTEGER NOT NULL DEFAULT 0,
+  -- Epoch ms of the last event that changed this session: a session is exported in the window it last changed in.
+  inserted_at INTEGER NOT NULL,
+  PRIMARY KEY (team_id, session_id)
+);
+CREATE INDEX sessions_team_inserted ON sessions(team_id, inserted_at);
+ALTER TABLE persons ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+-- ISO instant of the last change (NULL: never changed since created_at); persons export by it.
+ALTER TABLE persons ADD COLUMN updated_at TEXT;
+CREATE INDEX persons_team_changed ON persons(team_id, coalesce(updated_at, created_at));
+
+ALTER TABLE batch_exports ADD COLUMN timezone TEXT NOT NULL DEFAULT 'UTC';
+-- PostHog's interval_offset: seconds after the start of the day (or week, Sunday first) when a window closes.
+ALTER TABLE batch_exports ADD COLUMN interval_offset INTEGER;
+-- The last window end the scheduler has handled; windows closing after it are due. Set on create and on resume.
+ALTER TABLE batch_exports ADD COLUMN scheduled_through TEXT;
+UPDATE batch_exports SET scheduled_through = strftime('%Y-%m-%dT%H:%M:%fZ', 'now');
+
+ALTER TABLE batch_export_runs ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+-- When a FailedRetryable run is tried again.
+ALTER TABLE batch_export_runs ADD COLUMN next_attempt_at TEXT;
+ALTER TABLE batch_export_runs ADD COLUMN cancel_requested INTEGER NOT NULL DEFAULT 0;
+-- schedule | backfill (backfills, retries and resumes with backfill), NULL for runs made before the engine.
+ALTER TABLE batch_export_runs ADD COLUMN origin TEXT;
+-- One scheduled run per window, even if two ticks race.
+CREATE UNIQUE INDEX batch_export_runs_window ON batch_export_runs(batch_export_id, data_interval_end) WHERE origin = 'schedule';
+CREATE INDEX batch_export_runs_queue ON batch_export_runs(status, next_attempt_at)
+  WHERE status IN ('Starting', 'Running', 'FailedRetryable');
+CREATE INDEX batch_export_backfills_export ON batch_export_backfills(batch_export_id, start_at, end_at);
+-- Which server process runs the engine on this database: one at a time, or two would take over each other's runs.
+CREATE TABLE engine_owner (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  pid INTEGER NOT NULL,
+  host TEXT NOT NULL,
+  heartbeat_at TEXT NOT NULL
+);
+`,
+  },
 ]

@@ -71,3 +71,21 @@ export function ensurePerson(db: Db, teamId: number, distinctId: string) {
   if (sql(db).has.get(teamId, distinctId)) return
   createPerson(db, teamId, { name: null, properties: { distinct_id: distinctId }, distinctIds: [distinctId] })
 }
+
+const exportSql = statements({
+  uuids: query<{ distinct_id: string; uuid: string }, [teamId: number]>(
+    'SELECT d.distinct_id, p.uuid FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id WHERE d.team_id = ?',
+  ),
+  changed: query<never, [at: string, uuid: string]>(
+    'UPDATE persons SET updated_at = ?, version = version + 1 WHERE uuid = ?',
+  ),
+})
+
+/** The person uuid behind each distinct id of a project (what an event's person_id holds). */
+export function personUuidsByDistinctId(db: Db, teamId: number): Map<string, string> {
+  const rows = exportSql(db).uuids.all(teamId)
+  return new Map(rows.map((r) => [r.distinct_id, r.uuid]))
+}
+
+/** A person's properties changed at `iso` (their version moves on): the persons export picks them up in that window. */
+export const markPersonChanged = (db: Db, uuid: string, iso: string) => exportSql(db).changed.run(iso, uuid)

@@ -262,12 +262,15 @@ export function softDeleteRecording(db: Db, row: Pick<RecordingRow, 'rid' | 'tea
 export type NewRecording = Omit<RecordingRow, 'rid'>
 
 const insertSql = statements({
-  insert: `INSERT INTO session_recordings (id, team_id, distinct_id, viewed, recording_duration, active_seconds,
+  insert: query<
+    never,
+    NewRecording
+  >(`INSERT INTO session_recordings (id, team_id, distinct_id, viewed, recording_duration, active_seconds,
     inactive_seconds, start_time, end_time, click_count, keypress_count, mouse_activity_count, console_log_count,
     console_warn_count, console_error_count, start_url, storage, snapshot_source, activity_score)
     VALUES (@id, @team_id, @distinct_id, @viewed, @recording_duration, @active_seconds, @inactive_seconds, @start_time,
     @end_time, @click_count, @keypress_count, @mouse_activity_count, @console_log_count, @console_warn_count,
-    @console_error_count, @start_url, @storage, @snapshot_source, @activity_score)`,
+    @console_error_count, @start_url, @storage, @snapshot_source, @activity_score)`),
 })
 
 export function insertRecordings(db: Db, rows: NewRecording[]) {

@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import { statements, type Db, writeTransaction } from './database'
+import { query, statements, type Db, writeTransaction } from './database'
 
 /**
  * A recording's rrweb event stream, stored as chunks (PostHog's "blocks"): each chunk is the
@@ -36,16 +36,38 @@ export interface SnapshotSource {
 export type SnapshotChunkText = { blobKey: number; jsonl: string } | { blobKey: number; corrupt: true }
 
 const sql = statements({
-  nextSeq: 'SELECT COALESCE(MAX(seq) + 1, 0) FROM session_recording_snapshots WHERE team_id = ? AND session_id = ?',
-  insert: `INSERT INTO session_recording_snapshots (team_id, session_id, seq, chunk_key, start_timestamp, end_timestamp,
+  nextSeq: query<number, [teamId: number, sessionId: string]>(
+    'SELECT COALESCE(MAX(seq) + 1, 0) FROM session_recording_snapshots WHERE team_id = ? AND session_id = ?',
+  ),
+  insert: query<
+    never,
+    [
+      teamId: number,
+      sessionId: string,
+      seq: number,
+      chunkKey: string,
+      start: number,
+      end: number,
+      eventCount: number,
+      byteLength: number,
+      receivedAt: number,
+      data: Buffer,
+    ]
+  >(`INSERT INTO session_recording_snapshots (team_id, session_id, seq, chunk_key, start_timestamp, end_timestamp,
     event_count, byte_length, received_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (team_id, session_id, chunk_key) DO NOTHING`,
-  sources: `SELECT seq AS blobKey, start_timestamp AS startTimestamp, end_timestamp AS endTimestamp,
+    ON CONFLICT (team_id, session_id, chunk_key) DO NOTHING`),
+  sources: query<
+    SnapshotSource,
+    [teamId: number, sessionId: string, now: number]
+  >(`SELECT seq AS blobKey, start_timestamp AS startTimestamp, end_timestamp AS endTimestamp,
     event_count AS eventCount, byte_length AS byteLength
-    FROM session_recording_snapshots WHERE team_id = ? AND session_id = ? AND received_at <= ? ORDER BY seq`,
-  chunk: `SELECT data FROM session_recording_snapshots
-    WHERE team_id = ? AND session_id = ? AND seq = ? AND received_at <= ?`,
-  remove: 'DELETE FROM session_recording_snapshots WHERE team_id = ? AND session_id = ?',
+    FROM session_recording_snapshots WHERE team_id = ? AND session_id = ? AND received_at <= ? ORDER BY seq`),
+  chunk: query<Buffer, [teamId: number, sessionId: string, blobKey: number, now: number]>(
+    `SELECT data FROM session_recording_snapshots WHERE team_id = ? AND session_id = ? AND seq = ? AND received_at <= ?`,
+  ),
+  remove: query<never, [teamId: number, sessionId: string]>(
+    'DELETE FROM session_recording_snapshots WHERE team_id = ? AND session_id = ?',
+  ),
 })
 
 const isEvent = (e: unknown): e is SnapshotEvent =>
@@ -72,7 +94,7 @@ export function appendSnapshotChunks(db: Db, teamId: number, sessionId: string, 
   const s = sql(db)
   return writeTransaction(db, () => {
     let inserted = 0
-    let seq = s.nextSeq.pluck().get(teamId, sessionId) as number
+    let seq = s.nextSeq.pluck().get(teamId, sessionId) ?? 0
     for (const { chunk, start, end, count, length, data } of encoded) {
       const receivedAt = chunk.receivedAt ?? Date.now()
       const result = s.insert.run(teamId, sessionId, seq, chunk.key, start, end, count, length, receivedAt, data)
@@ -87,7 +109,7 @@ export function appendSnapshotChunks(db: Db, teamId: number, sessionId: string, 
 
 /** The chunks that have arrived by `now`, in blob-key order. */
 export function listSnapshotSources(db: Db, teamId: number, sessionId: string, now = Date.now()): SnapshotSource[] {
-  return sql(db).sources.all(teamId, sessionId, now) as SnapshotSource[]
+  return sql(db).sources.all(teamId, sessionId, now)
 }
 
 /**
@@ -104,7 +126,7 @@ export function* readSnapshotSource(
   now = Date.now(),
 ): Generator<SnapshotChunkText> {
   for (let blobKey = from; blobKey <= to; blobKey++) {
-    const data = sql(db).chunk.pluck().get(teamId, sessionId, blobKey, now) as Buffer | undefined
+    const data = sql(db).chunk.pluck().get(teamId, sessionId, blobKey, now)
     if (!data) return
     let jsonl: string
     try {

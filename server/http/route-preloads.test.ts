@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -50,7 +51,7 @@ describe('index.html for a console route', () => {
 
   it("carries the page's preloads before </head>", async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.address() as { port: number }
+    const { port } = server.address() as AddressInfo
     try {
       const html = await (await fetch(`http://127.0.0.1:${port}/projects/3/recordings`)).text()
       expect(html).toMatch(/recordings-page-c3\.js">.*<\/head>/)

@@ -10,7 +10,8 @@ describe('the route table', () => {
     (_, def) => {
       const names = [...def.path.matchAll(/:(\w+)/g)].map((m) => m[1])
       if (names.length === 0) return expect(def.params).toBeUndefined()
-      const shape = (unwrap(def.params!)._zod.def as { shape?: Record<string, unknown> }).shape ?? {}
+      const params = unwrap(def.params!)
+      const shape = params instanceof z.ZodObject ? params.shape : {}
       expect(Object.keys(shape).sort()).toEqual([...names].sort())
     },
   )

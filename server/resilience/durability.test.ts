@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { organization, paginated } from '../../src/contracts'
 import { exited, randomPort, startServerProcess } from '../test/process'
 
 const KEY = 'phx_' + 'D'.repeat(43)
@@ -30,7 +31,7 @@ describe('durability', () => {
               headers,
               body: JSON.stringify({ name: `Burst ${w}-${i}` }),
             })
-            if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id)
+            if (res.status === 201) acknowledged.push(organization.parse(await res.json()).id)
           } catch {
             return // the server died mid-request: that write was never acknowledged
           }
@@ -47,7 +48,11 @@ describe('durability', () => {
       const second = await startServerProcess(env)
       try {
         const res = await fetch(`${base}/api/organizations/?limit=1000`, { headers })
-        const ids = new Set(((await res.json()) as { results: { id: string }[] }).results.map((o) => o.id))
+        const ids = new Set(
+          paginated(organization)
+            .parse(await res.json())
+            .results.map((o) => o.id),
+        )
         const lost = acknowledged.filter((id) => !ids.has(id))
         expect(lost).toEqual([])
       } finally {

@@ -15,11 +15,12 @@ let ids: { orgId: string; projectId: string; exportId: string; recordingId: stri
 /** Every table's content except bookkeeping that reads may touch (last_used_at). */
 function fingerprint() {
   const hash = createHash('sha256')
-  const tables = h.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as {
-    name: string
-  }[]
-  for (const { name } of tables) {
-    const rows = h.db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all() as Record<string, unknown>[]
+  const tables = h.db
+    .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .pluck()
+    .all()
+  for (const name of tables) {
+    const rows = h.db.prepare<[], Record<string, unknown>>(`SELECT * FROM "${name}" ORDER BY rowid`).all()
     for (const row of rows) {
       delete row.last_used_at
       hash.update(JSON.stringify(row))
@@ -74,7 +75,8 @@ const WRONG_VALUES: Record<string, fc.Arbitrary<unknown>> = {
 
 /** Each route's declared top-level body fields that take one JSON type (z.unknown() fields take anything). */
 function typedFields(def: RouteDef): [field: string, kind: string][] {
-  const shape = (unwrap(def.body!)._zod.def as { shape?: Record<string, z.ZodType> }).shape ?? {}
+  const body = unwrap(def.body!)
+  const shape: Record<string, z.ZodType> = body instanceof z.ZodObject ? body.shape : {}
   return Object.entries(shape)
     .map(([field, schema]): [string, string] => [field, kindOf(schema)])
     .filter(([, kind]) => kind in WRONG_VALUES)

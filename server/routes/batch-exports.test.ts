@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { batchExport, errorBody, logEntry, organization, paginated, RUN_STATUSES } from '../../src/contracts'
+import { backfillResult, batchExport, errorBody, logEntry, organization, paginated } from '../../src/contracts'
 import { startHarness, demoIds, type Harness } from '../test/harness'
 
 let h: Harness
@@ -50,12 +50,11 @@ describe('batch exports', () => {
     expect((await h.call(errorBody, 'GET', '/api/projects/999999/batch_exports/')).status).toBe(404)
   })
 
-
   it('lists seeded exports with runs newest first, at most 10, and never a secret', async () => {
     const res = await h.call(paginated(batchExport), 'GET', base)
     expect(res.status).toBe(200)
     const page = res.body
-    expect(page.count).toBe(4)
+    expect(page.count).toBe(5)
     const text = JSON.stringify(res.body)
     expect(text).not.toContain('demo-secret')
     expect(text).not.toContain('demo-password')
@@ -65,17 +64,39 @@ describe('batch exports', () => {
       const created = e.latest_runs.map((r) => r.created_at)
       expect([...created].sort().reverse()).toEqual(created)
     }
-    const statuses = new Set<string>()
+  })
+
+  it('seeds histories the engine could have written: every run finished, none after a pause, counts from the events', async () => {
+    const page = (await h.call(paginated(batchExport), 'GET', base)).body
+    type SeededRun = {
+      status: string
+      data_interval_start: string
+      data_interval_end: string
+      records_completed: number
+      backfill_id: string | null
+    }
     for (const e of page.results) {
       const runs = h.db
-        .prepare<[string], string>('SELECT DISTINCT status FROM batch_export_runs WHERE batch_export_id = ?')
-        .pluck()
+        .prepare<[string], SeededRun>(
+          'SELECT status, data_interval_start, data_interval_end, records_completed, backfill_id FROM batch_export_runs WHERE batch_export_id = ?',
+        )
         .all(e.id)
-      runs.forEach((status) => statuses.add(status))
+      expect(runs.every((r) => ['Completed', 'Failed'].includes(r.status))).toBe(true)
+      if (e.paused && e.last_paused_at) {
+        const scheduled = runs.filter((r) => r.backfill_id === null)
+        expect(scheduled.every((r) => r.data_interval_end <= e.last_paused_at!)).toBe(true)
+      }
+      for (const r of runs.filter((x) => x.status === 'Completed' && e.model === 'events')) {
+        const inWindow = h.db
+          .prepare('SELECT COUNT(*) FROM events WHERE team_id = ? AND inserted_at >= ? AND inserted_at < ?')
+          .pluck()
+          .get(e.team_id, Date.parse(r.data_interval_start), Date.parse(r.data_interval_end))
+        expect(r.records_completed).toBe(inWindow)
+      }
     }
-    expect([...statuses].sort()).toEqual([...RUN_STATUSES].sort())
-    const nightly = page.results.find((e) => e.name === 'Nightly S3 events')!
-    expect(nightly.latest_runs.map((r) => r.status).sort()).toEqual([...RUN_STATUSES].sort())
+    const live = page.results.find((e) => e.name === 'Event counts (dry run)')!
+    expect(live).toMatchObject({ paused: false, destination: { type: 'NoOp' } })
+    expect(live.latest_runs.every((r) => r.status === 'Completed')).toBe(true)
   })
 
   it('creates an S3 export with team from the first project, defaults filled, secrets not echoed', async () => {
@@ -158,24 +179,56 @@ describe('batch exports', () => {
     expect(await refused('POST', base, { ...s3Body(), team_id: other.teams[0]!.id })).toMatchObject({ attr: 'team_id' })
   })
 
-  it('edits other destinations as JSON config, hiding their secret fields', async () => {
+  it('validates a Postgres destination by type and hides its user and password', async () => {
+    const pg = (config: Record<string, unknown>) => ({
+      name: 'PG',
+      interval: 'day',
+      destination: { type: 'Postgres', config },
+    })
+    expect(await refused('POST', base, pg({ host: 'h', user: 'u', password: 'pw' }))).toMatchObject({
+      attr: 'destination__config__database',
+      detail: 'This field is required.',
+    })
+    expect(await refused('POST', base, pg({ host: 'h', database: 'd', table_name: 't', user: 'u' }))).toMatchObject({
+      attr: 'destination__config__password',
+    })
     const res = await h.call(batchExport, 'POST', base, {
-      body: {
-        name: 'PG',
-        interval: 'day',
-        destination: { type: 'Postgres', config: { host: 'h', user: 'u', password: 'pw' } },
-      },
+      body: pg({ host: 'h', database: 'd', table_name: 't', user: 'u', password: 'pw' }),
     })
     expect(res.status).toBe(201)
-    expect(res.body.destination.config).toEqual({ host: 'h' })
+    expect(res.body.destination.config).toEqual({
+      host: 'h',
+      port: 5432,
+      database: 'd',
+      schema: 'public',
+      table_name: 't',
+      has_self_signed_cert: false,
+      include_events: null,
+      exclude_events: null,
+    })
+  })
+
+  it('says clearly which destination types it cannot run, and refuses to create them', async () => {
+    for (const type of ['BigQuery', 'AwsS3', 'Snowflake']) {
+      const res = await h.call(errorBody, 'POST', base, {
+        body: { name: 'X', interval: 'day', destination: { type, config: {} } },
+      })
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({ attr: 'destination__type' })
+      expect(res.body.detail).toContain(
+        `This server cannot run ${type} exports: it exports to S3, Postgres, HTTP, NoOp.`,
+      )
+    }
   })
 
   it('backfills: one Starting run per interval; rejects future end, reversed range and naive times', async () => {
     const created = await send('POST', base, s3Body())
-    const ok = await h.api('POST', `${base}${created.id}/backfill/`, {
-      body: { start_at: '2026-01-01T00:00:00Z', end_at: '2026-01-01T05:00:00+00:00' },
-    })
+    const range = { start_at: '2026-01-01T00:00:00Z', end_at: '2026-01-01T05:00:00+00:00' }
+    const ok = await h.call(backfillResult, 'POST', `${base}${created.id}/backfill/`, { body: range })
     expect(ok.status).toBe(200)
+    // A double click: the same range while its runs are still queued is the same backfill.
+    const again = await h.call(backfillResult, 'POST', `${base}${created.id}/backfill/`, { body: range })
+    expect(again.body.backfill_id).toBe(ok.body.backfill_id)
     const detail = await send('GET', `${base}${created.id}/`)
     expect(detail.latest_runs).toHaveLength(5)
     expect(detail.latest_runs.every((r) => r.status === 'Starting' && r.backfill)).toBe(true)
@@ -201,8 +254,11 @@ describe('batch exports', () => {
     const errors = (await h.call(logs, 'GET', `${base}${nightly.id}/logs/?level=ERROR&level=warning&limit=500`)).body
     expect(errors.results.length).toBeGreaterThan(0)
     expect(errors.results.every((l) => ['ERROR', 'WARNING'].includes(l.level))).toBe(true)
-    const search = (await h.call(logs, 'GET', `${base}${nightly.id}/logs/?search=Exported&limit=500`)).body
-    expect(search.results.every((l) => l.message.includes('Exported'))).toBe(true)
+    // PostHog's console sends the levels comma-separated.
+    const commas = (await h.call(logs, 'GET', `${base}${nightly.id}/logs/?level=ERROR,warning&limit=500`)).body
+    expect(commas.results).toEqual(errors.results)
+    const search = (await h.call(logs, 'GET', `${base}${nightly.id}/logs/?search=exported&limit=500`)).body
+    expect(search.results.every((l) => l.message.includes('exported'))).toBe(true)
     const runId = nightly.latest_runs[1]!.id
     const byRun = (await h.call(logs, 'GET', `${base}${nightly.id}/logs/?instance_id=${runId}`)).body
     expect(byRun.results.length).toBeGreaterThan(0)

@@ -5,35 +5,36 @@ import {
   batchExport,
   batchExportCreate,
   batchExportPatch,
+  batchExportPut,
   logEntry,
   logsQuery,
 } from '../../src/contracts/batch-exports'
+import { backfillResult } from '../../src/contracts/batch-export-runs'
 import {
   countBatchExports,
   deleteBatchExport,
   findBatchExport,
   findBatchExportRow,
-  insertBackfill,
   insertBatchExport,
   listBatchExports,
-  updateBatchExport,
 } from '../db/batch-exports'
 import { queryLogs } from '../db/batch-export-logs'
-import { nowIso, type Db } from '../db/database'
+import type { Db } from '../db/database'
 import { notFound } from '../http/errors'
 import { route } from '../http/route'
 import { envelope, pageOf } from '../pagination'
-import { backfillWindowsFor, valuesForCreate, valuesForPatch } from './batch-export-values'
+import { backfillWindowsFor, valuesForCreate } from './batch-export-values'
+import { createBackfill, updateExport } from './batch-export-actions'
 import { objectUuid, parentOrganizationId, parentProjectId } from './params'
 import { organizationAccess, projectAccess } from '../auth/access'
 import type { Auth } from '../auth/authenticate'
 
 const tag = 'batch_exports'
 const base = '/api/organizations/:organization_id/batch_exports/'
-const parent = z.object({ organization_id: parentOrganizationId })
-const one = parent.extend({ id: objectUuid })
+export const parent = z.object({ organization_id: parentOrganizationId })
+export const one = parent.extend({ id: objectUuid })
 
-function exportRow(db: Db, auth: Auth, params: z.output<typeof one>) {
+export function exportRow(db: Db, auth: Auth, params: z.output<typeof one>) {
   const org = organizationAccess(db, auth, params.organization_id)
   const row = findBatchExportRow(db, org.id, params.id)
   if (!row) throw notFound()
@@ -112,9 +113,24 @@ export const batchExportRoutes = [
     tag,
     body: batchExportPatch,
     response: batchExport,
-    handle: ({ db, auth, params, body }) => {
-      const { org, row } = exportRow(db, auth, params)
-      updateBatchExport(db, row.id, valuesForPatch(org, row, body))
+    load: ({ db, auth, params }) => exportRow(db, auth, params),
+    handle: ({ db, loaded: { org, row }, body }) => {
+      updateExport(db, org, row, body, true)
+      return { status: 200, body: findBatchExport(db, org.id, row.id) }
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: `${base}:id/`,
+    params: one,
+    scope: 'batch_export:write',
+    summary: 'Replace a batch export (as DRF: name, destination and interval required); config merges as in PATCH',
+    tag,
+    body: batchExportPut,
+    response: batchExport,
+    load: ({ db, auth, params }) => exportRow(db, auth, params),
+    handle: ({ db, loaded: { org, row }, body }) => {
+      updateExport(db, org, row, body, false)
       return { status: 200, body: findBatchExport(db, org.id, row.id) }
     },
   }),
@@ -136,30 +152,17 @@ export const batchExportRoutes = [
     path: `${base}:id/backfill/`,
     params: one,
     scope: 'batch_export:write',
-    summary: 'Backfill a range (deprecated): one Starting run per interval',
+    summary:
+      'Backfill a range (deprecated): one run per interval, exported oldest first; the same range while it is still under way returns the same backfill',
     tag,
     deprecated: true,
     body: backfillInput,
+    response: backfillResult,
     status: 200,
     handle: ({ db, auth, params, body }) => {
       const { row } = exportRow(db, auth, params)
-      const now = nowIso()
-      const runs = backfillWindowsFor(row.interval, body.start_at, body.end_at).map((w) => ({
-        status: 'Starting' as const,
-        records_completed: null,
-        records_failed: null,
-        records_total_count: null,
-        bytes_exported: null,
-        latest_error: null,
-        data_interval_start: w.start,
-        data_interval_end: w.end,
-        cursor: null,
-        created_at: now,
-        finished_at: null,
-        last_updated_at: now,
-      }))
-      insertBackfill(db, row.id, body, runs)
-      return { status: 200 }
+      const windows = backfillWindowsFor(row.interval, body.start_at, body.end_at)
+      return { status: 200, body: { backfill_id: createBackfill(db, row.id, body, windows) } }
     },
   }),
   route({

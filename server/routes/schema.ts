@@ -15,7 +15,7 @@ const ERROR_STATUSES: Record<string, string> = {
 
 function queryParameters(def: RouteDef) {
   if (!def.query) return []
-  const schema = json(def.query, 'input') as { properties?: Record<string, object> }
+  const schema = json(def.query, 'input')
   return Object.entries(schema.properties ?? {}).map(([name, s]) => ({
     name,
     in: 'query',
@@ -31,12 +31,12 @@ export function openApiDocument(routes: RouteDef[]) {
   const error = { content: { 'application/json': { schema: json(errorBody, 'output') } } }
   for (const def of routes) {
     const path = def.path.replace(/:(\w+)/g, '{$1}')
-    const declared = def.params ? (json(def.params, 'input') as { properties?: Record<string, object> }) : {}
+    const declared = def.params ? json(def.params, 'input').properties : undefined
     const pathParams = [...def.path.matchAll(/:(\w+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
-      schema: (m[1] && declared.properties?.[m[1]]) ?? { type: 'string' },
+      schema: (m[1] && declared?.[m[1]]) ?? { type: 'string' },
     }))
     const status = String(def.status ?? 200)
     const op: Record<string, unknown> = {

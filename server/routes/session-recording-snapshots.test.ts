@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { snapshotSources } from '../../src/contracts/session-recording-snapshots'
 import { sharingConfiguration } from '../../src/contracts/session-recordings'
 import { writeTransaction } from '../db/database'
@@ -17,12 +18,12 @@ beforeAll(async () => {
   h = await startHarness()
   ;({ projectId, secondProjectId } = await demoIds(h))
   done = h.db
-    .prepare(
+    .prepare<[number, number], RecordingRow>(
       `SELECT * FROM session_recordings WHERE team_id = ? AND end_time < ? AND click_count > 2 AND console_error_count > 0
        AND (SELECT COUNT(*) FROM session_recording_snapshots s WHERE s.team_id = session_recordings.team_id
             AND s.session_id = session_recordings.id) >= 3 ORDER BY rid LIMIT 1`,
     )
-    .get(projectId, Date.now() - 10 * 60_000) as RecordingRow
+    .get(projectId, Date.now() - 10 * 60_000)!
 })
 afterAll(() => h.close())
 
@@ -116,15 +117,17 @@ describe('snapshots: sources, then data', () => {
 
   it('plays what it can of a corrupt chunk: the rest of the range, and a line that names the bad chunk', async () => {
     const row = h.db
-      .prepare(
+      .prepare<[number, string, number], RecordingRow>(
         `SELECT r.* FROM session_recordings r WHERE team_id = ? AND id != ? AND end_time < ?
          AND (SELECT COUNT(*) FROM session_recording_snapshots s WHERE s.team_id = r.team_id AND s.session_id = r.id) >= 3`,
       )
-      .get(projectId, done.id, Date.now() - 10 * 60_000) as RecordingRow
+      .get(projectId, done.id, Date.now() - 10 * 60_000)!
     corruptSnapshotChunk(h.db, projectId, row.id, 1)
     const res = await h.api('GET', path(row.id, '?source=blob_v2&start_blob_key=0&end_blob_key=2'))
     expect(res.status).toBe(200)
-    const parsed = (res.body as string).split('\n').map((l) => JSON.parse(l))
+    const parsed = String(res.body)
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(parsed.filter((l) => l.corrupt_blob_key === '1')).toHaveLength(1)
     expect(parsed.filter((l) => Array.isArray(l)).length).toBeGreaterThan(2)
   })
@@ -147,10 +150,10 @@ describe('snapshots: access', () => {
 
   it('is gone with the recording: the delete removes its chunks in the same transaction', async () => {
     const row = h.db
-      .prepare(
+      .prepare<[number, string], RecordingRow>(
         'SELECT * FROM session_recordings WHERE team_id = ? AND id != ? AND deleted_at IS NULL ORDER BY rid DESC',
       )
-      .get(projectId, done.id) as RecordingRow
+      .get(projectId, done.id)!
     expect(listSnapshotSources(h.db, projectId, row.id, Infinity).length).toBeGreaterThan(0)
     expect((await h.api('DELETE', `/api/projects/${projectId}/session_recordings/${row.id}/`)).status).toBe(204)
     expect(listSnapshotSources(h.db, projectId, row.id, Infinity)).toEqual([])
@@ -173,19 +176,20 @@ describe('snapshots: access', () => {
     expect(data.status).toBe(200)
     expect(lines(String(data.body))[0]![1].type).toBe(4)
     // PostHog's shared serializer: the recording's times and nothing else.
-    const meta = await h.api(
+    const meta = await h.call(
+      z.record(z.string(), z.unknown()),
       'GET',
       `/api/projects/${projectId}/session_recordings/${done.id}/?sharing_access_token=${token}`,
       { key: null },
     )
     expect(meta.status).toBe(200)
-    expect(Object.keys(meta.body as object).sort()).toEqual(['end_time', 'id', 'recording_duration', 'start_time'])
+    expect(Object.keys(meta.body).sort()).toEqual(['end_time', 'id', 'recording_duration', 'start_time'])
 
     // Not another recording, not another project, not the list, not a write.
     const other = h.db
-      .prepare('SELECT id FROM session_recordings WHERE team_id = ? AND id != ?')
+      .prepare<[number, string], string>('SELECT id FROM session_recordings WHERE team_id = ? AND id != ?')
       .pluck()
-      .get(projectId, done.id) as string
+      .get(projectId, done.id)!
     for (const res of [
       await shared('', other),
       await shared('', done.id, secondProjectId),
@@ -216,7 +220,10 @@ describe('snapshots: access', () => {
 
 describe('snapshots: bad input is a clear 4xx', () => {
   const foreign = () =>
-    h.db.prepare('SELECT id FROM session_recordings WHERE team_id = ? LIMIT 1').pluck().get(secondProjectId) as string
+    h.db
+      .prepare<[number], string>('SELECT id FROM session_recordings WHERE team_id = ? LIMIT 1')
+      .pluck()
+      .get(secondProjectId)!
 
   it.each([
     ['an unknown recording', () => path('no-such-recording'), 404, null],

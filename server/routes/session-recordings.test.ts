@@ -139,9 +139,9 @@ describe('session recordings', () => {
 
   it('takes back what a GET returned (a GET-then-PATCH round trip), person included', async () => {
     const [rec] = (await list('&viewed=true')).results
-    const got = await h.api('GET', `${base}${rec!.id}/`)
+    const got = await h.call(z.record(z.string(), z.unknown()), 'GET', `${base}${rec!.id}/`)
     const res = await h.call(sessionRecordingPatchResult, 'PATCH', `${base}${rec!.id}/`, {
-      body: { ...(got.body as object), viewed: false },
+      body: { ...got.body, viewed: false },
     })
     expect(res.body).toMatchObject({ viewed: false, distinct_id: rec!.distinct_id })
   })

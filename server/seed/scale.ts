@@ -43,6 +43,8 @@ export function seedScale(
       end_at: null,
       hogql_query: null,
       filters: null,
+      timezone: 'UTC',
+      interval_offset: null,
     })
     seedRuns(db, id, 'hour', rnd, options.runsPerExport)
   }

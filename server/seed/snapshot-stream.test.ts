@@ -40,7 +40,7 @@ function inactiveMs(events: Event[]) {
 function demoStreams() {
   const { db } = openDatabase(':memory:')
   seedDemo(db)
-  const rows = db.prepare('SELECT * FROM session_recordings').all() as RecordingRow[]
+  const rows = db.prepare<[], RecordingRow>('SELECT * FROM session_recordings').all()
   const streams = rows.map((row) => {
     const events: Event[] = []
     // Everything stored, including chunks of an ongoing recording that have not "arrived" yet.

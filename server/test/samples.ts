@@ -9,6 +9,13 @@ export const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
     destination: { type: 'NoOp', config: {} },
   },
   'PATCH /api/organizations/:organization_id/batch_exports/:id/': { paused: false },
+  // The first demo export (the one the matrix and the fuzz address) is the NoOp one.
+  'PUT /api/organizations/:organization_id/batch_exports/:id/': {
+    name: 'Event counts (dry run)',
+    interval: 'hour',
+    destination: { type: 'NoOp', config: {} },
+  },
+  'POST /api/organizations/:organization_id/batch_exports/:id/unpause/': { backfill: false },
   'POST /api/organizations/:organization_id/batch_exports/:id/backfill/': {
     start_at: '2026-01-01T00:00:00Z',
     end_at: '2026-01-01T01:00:00Z',

@@ -83,8 +83,8 @@ describe('refreshing the detail page', () => {
       ],
     })
 
-  it('polls every 15 s while a run is moving and stops once every run has finished', () => {
-    expect(detailRefetchInterval(withRun('Running', '2026-03-12T11:58:00Z'), now)).toBe(15_000)
+  it('polls every 3 s while a run is moving and stops once every run has finished', () => {
+    expect(detailRefetchInterval(withRun('Running', '2026-03-12T11:58:00Z'), now)).toBe(3_000)
     expect(detailRefetchInterval(withRun('Completed', '2026-03-12T11:58:00Z'), now)).toBe(false)
     expect(detailRefetchInterval(exp, now)).toBe(false)
   })

@@ -55,19 +55,20 @@ const fetchLogs = (
   })
 
 const LOG_PAGE_SIZE = 50
-const ACTIVE: readonly RunStatus[] = ['Running', 'Starting']
-/** A run that has not changed for this long is waiting (a queued backfill), not moving. */
+/** Runs that will still change: queued, exporting, or waiting for a retry. */
+export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['Running', 'Starting', 'FailedRetryable']
+/** A run that has not changed for this long is waiting (a long queue, a PostHog that is busy), not moving. */
 const IDLE_AFTER_MS = 10 * 60_000
 
 /**
- * How often the detail page refreshes itself: every 15 s while a run is moving, every 5 min while
- * runs only wait in Starting (queued backfills can wait for hours; the reference server never
- * starts them), and not at all once every run has finished.
+ * How often the detail page refreshes itself: every 3 s while a run moved in the last minutes (the
+ * engine exports a window in seconds), every 5 min while runs only wait, and not at all once every
+ * run has finished.
  */
 export function detailRefetchInterval(exp: BatchExport | undefined, now = Date.now()): number | false {
-  const active = exp?.latest_runs.filter((r) => ACTIVE.includes(r.status)) ?? []
+  const active = exp?.latest_runs.filter((r) => ACTIVE_RUN_STATUSES.includes(r.status)) ?? []
   if (active.length === 0) return false
-  return active.some((r) => now - Date.parse(r.last_updated_at) < IDLE_AFTER_MS) ? 15_000 : 300_000
+  return active.some((r) => now - Date.parse(r.last_updated_at) < IDLE_AFTER_MS) ? 3_000 : 300_000
 }
 
 const oneMsLater = (iso: string) => new Date(Date.parse(iso) + 1).toISOString()
@@ -94,6 +95,8 @@ export const batchExportQueries = {
       refetchInterval: (query) => detailRefetchInterval(query.state.data),
     }),
   allLogs: (orgId: string, id: string) => [...batchExportQueries.organization(orgId), 'logs', id] as const,
+  /** Every page of an export's runs (the factory of the pages is in batch-export-runs.ts). */
+  allRuns: (orgId: string, id: string) => [...batchExportQueries.organization(orgId), 'runs', id] as const,
   /**
    * Newest first; "load older" continues below the newest entry of the first page, so entries
    * arriving meanwhile never shift what is already shown. Kept fresh by `useLiveLogs`, not by time.
@@ -241,7 +244,7 @@ export function useDeleteBatchExport(orgId: string) {
 /** The range to backfill, and how many runs the console's plan says it creates (for the confirmation). */
 type BackfillVariables = { range: BackfillInput; runs: number }
 
-/** POST …/backfill/ (deprecated): one Starting run per interval; 200 with an empty body. */
+/** POST …/backfill/ (deprecated): one run per interval; 200 with the backfill's id (older servers: empty). */
 export function useBackfill(orgId: string, id: string) {
   const client = useQueryClient()
   return useMutation({
@@ -257,6 +260,7 @@ export function useBackfill(orgId: string, id: string) {
         client.invalidateQueries({ queryKey: batchExportQueries.detail(orgId, id).queryKey }),
         client.invalidateQueries({ queryKey: batchExportQueries.lists(orgId) }),
         client.invalidateQueries({ queryKey: batchExportQueries.allLogs(orgId, id) }),
+        client.invalidateQueries({ queryKey: batchExportQueries.allRuns(orgId, id) }),
       ]),
   })
 }

@@ -1,20 +1,32 @@
 import { z } from 'zod'
+import { INTERVAL_MS } from './batch-export-schedule'
 import { isoDateTime } from './common'
+import { httpConfig, httpConfigInput, noopConfigInput, postgresConfig, postgresConfigInput } from './destinations'
 import { s3Config, s3ConfigInput } from './s3'
+import { isValidTimeZone } from './time-zones'
+
+export { INTERVAL_MS }
 
 export const BATCH_EXPORT_MODELS = ['events', 'persons', 'sessions'] as const
 export const BATCH_EXPORT_INTERVALS = ['hour', 'day', 'week', 'every 5 minutes', 'every 15 minutes'] as const
+/** PostHog's destination types (`BatchExportDestination.Destination`), the legacy `S3` first. */
 export const DESTINATION_TYPES = [
   'S3',
+  'AwsS3',
+  'S3Compatible',
   'Snowflake',
   'Postgres',
   'Redshift',
   'BigQuery',
   'Databricks',
   'AzureBlob',
+  'Workflows',
   'HTTP',
   'NoOp',
+  'FileDownload',
 ] as const
+/** The types the reference server's engine exports to; creating any other type is refused there. */
+export const RUNNABLE_DESTINATION_TYPES = ['S3', 'Postgres', 'HTTP', 'NoOp'] as const
 export const RUN_STATUSES = [
   'Cancelled',
   'Completed',
@@ -28,15 +40,6 @@ export const RUN_STATUSES = [
   'Starting',
 ] as const
 export const LOG_LEVELS = ['DEBUG', 'LOG', 'INFO', 'WARNING', 'ERROR'] as const
-
-/** Length of each interval; the scheduler, backfills and the console's preview use the same fixed lengths. */
-export const INTERVAL_MS: Record<(typeof BATCH_EXPORT_INTERVALS)[number], number> = {
-  hour: 3_600_000,
-  day: 86_400_000,
-  week: 604_800_000,
-  'every 5 minutes': 300_000,
-  'every 15 minutes': 900_000,
-}
 
 /** A backfill may create at most this many runs. */
 export const MAX_BACKFILL_RUNS = 1000
@@ -56,36 +59,75 @@ export const backfillRunCount = (interval: BatchExportInterval, startMs: number,
 export type BatchExportModel = (typeof BATCH_EXPORT_MODELS)[number]
 export type BatchExportInterval = (typeof BATCH_EXPORT_INTERVALS)[number]
 export type DestinationType = (typeof DESTINATION_TYPES)[number]
+export type RunnableDestinationType = (typeof RUNNABLE_DESTINATION_TYPES)[number]
+export const isRunnableType = (type: string): type is RunnableDestinationType =>
+  (RUNNABLE_DESTINATION_TYPES as readonly string[]).includes(type)
 export type RunStatus = (typeof RUN_STATUSES)[number]
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
-/** Config fields that are write-only per destination type (never returned). */
+/** Config fields that are write-only per destination type (never returned): PostHog's `secret_fields`, and more. */
 export const SECRET_FIELDS: Record<DestinationType, readonly string[]> = {
   S3: ['aws_access_key_id', 'aws_secret_access_key'],
-  Snowflake: ['password', 'private_key', 'private_key_passphrase'],
+  AwsS3: ['aws_access_key_id', 'aws_secret_access_key'],
+  S3Compatible: ['aws_access_key_id', 'aws_secret_access_key'],
+  Snowflake: ['user', 'password', 'private_key', 'private_key_passphrase'],
   Postgres: ['user', 'password'],
   Redshift: ['user', 'password', 'aws_access_key_id', 'aws_secret_access_key'],
   BigQuery: ['private_key', 'private_key_id', 'client_email', 'token_uri'],
   Databricks: ['client_secret'],
   AzureBlob: ['connection_string'],
+  Workflows: [],
   HTTP: ['token'],
   NoOp: [],
+  FileDownload: [],
 }
 
-const otherTypes = DESTINATION_TYPES.filter((t) => t !== 'S3') as Exclude<DestinationType, 'S3'>[]
+/** Secrets a new export of this type must carry (the rest of SECRET_FIELDS are optional). */
+export const REQUIRED_SECRETS: Partial<Record<DestinationType, readonly string[]>> = {
+  S3: ['aws_access_key_id', 'aws_secret_access_key'],
+  Postgres: ['user', 'password'],
+  HTTP: ['token'],
+}
+
+const jsonTypes = DESTINATION_TYPES.filter((t) => !['S3', 'Postgres', 'HTTP'].includes(t)) as Exclude<
+  DestinationType,
+  'S3' | 'Postgres' | 'HTTP'
+>[]
 const jsonConfig = z.record(z.string(), z.unknown())
 
 export const destination = z.discriminatedUnion('type', [
   z.object({ type: z.literal('S3'), config: s3Config }),
-  z.object({ type: z.enum(otherTypes), config: jsonConfig }),
+  z.object({ type: z.literal('Postgres'), config: postgresConfig }),
+  z.object({ type: z.literal('HTTP'), config: httpConfig }),
+  z.object({ type: z.enum(jsonTypes), config: jsonConfig }),
 ])
 export type Destination = z.infer<typeof destination>
 
+const otherInputTypes = jsonTypes.filter((t) => t !== 'NoOp') as Exclude<(typeof jsonTypes)[number], 'NoOp'>[]
+
+/** A whole destination, as a new export (or a PUT) gives it; each runnable type's config is checked field by field. */
 export const destinationInput = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('S3'), config: s3ConfigInput }),
-  z.strictObject({ type: z.enum(otherTypes), config: jsonConfig }),
+  z.strictObject({ type: z.literal('Postgres'), config: postgresConfigInput }),
+  z.strictObject({ type: z.literal('HTTP'), config: httpConfigInput }),
+  z.strictObject({
+    type: z.literal('NoOp'),
+    config: noopConfigInput.default({ include_events: null, exclude_events: null }),
+  }),
+  z.strictObject({ type: z.enum(otherInputTypes), config: jsonConfig }),
 ])
 export type DestinationInput = z.input<typeof destinationInput>
+
+/**
+ * A destination in a PATCH: `config` is merged into the stored config (PostHog's
+ * `recursive_dict_merge`), so `{"config": {"prefix": "new/"}}` keeps the bucket; `type` may be
+ * left out and may not change. The merged config is then checked as a whole.
+ */
+export const destinationPatch = z.strictObject({
+  type: z.enum(DESTINATION_TYPES).optional(),
+  config: jsonConfig.optional(),
+})
+export type DestinationPatch = z.input<typeof destinationPatch>
 
 export const batchExportRun = z.object({
   id: z.uuid(),
@@ -123,6 +165,10 @@ export const batchExport = z.object({
   hogql_query: z.string().nullable().optional(),
   schema: z.unknown().optional(),
   filters: z.unknown().optional(),
+  /** Older PostHog versions leave these three out. */
+  timezone: z.string().nullable().optional(),
+  offset_day: z.number().int().nullable().optional(),
+  offset_hour: z.number().int().nullable().optional(),
 })
 export type BatchExport = z.infer<typeof batchExport>
 
@@ -138,6 +184,48 @@ const batchExportFields = {
   hogql_query: z.string().max(100_000).nullable(),
   filters: z.unknown(),
   team_id: z.number().int().positive(),
+  timezone: z
+    .string()
+    .nullable()
+    .superRefine((zone, ctx) => {
+      if (zone !== null && !isValidTimeZone(zone))
+        ctx.addIssue({ code: 'custom', message: `"${zone}" is not a valid choice.` })
+    }),
+  offset_day: z
+    .number('A valid integer is required.')
+    .int('A valid integer is required.')
+    .min(0, 'Ensure this value is greater than or equal to 0.')
+    .max(6, 'Ensure this value is less than or equal to 6.')
+    .nullable(),
+  offset_hour: z
+    .number('A valid integer is required.')
+    .int('A valid integer is required.')
+    .min(0, 'Ensure this value is greater than or equal to 0.')
+    .max(23, 'Ensure this value is less than or equal to 23.')
+    .nullable(),
+}
+
+type ScheduleBody = { interval?: string; offset_day?: number | null; offset_hour?: number | null }
+
+/** PostHog's `validate_offset_day` / `validate_offset_hour`, when the body names the interval. */
+export function scheduleOffsetProblems(body: ScheduleBody, interval = body.interval) {
+  const problems: { path: 'offset_day' | 'offset_hour'; message: string }[] = []
+  if (interval === undefined) return problems
+  if (body.offset_day !== undefined && body.offset_day !== null && interval !== 'week')
+    problems.push({ path: 'offset_day', message: 'offset_day is not applicable for non-weekly intervals' })
+  if (body.offset_hour !== undefined && body.offset_hour !== null && interval !== 'day' && interval !== 'week')
+    problems.push({ path: 'offset_hour', message: 'offset_hour is not applicable for non-daily/weekly intervals' })
+  return problems
+}
+
+function refineOffsets(body: ScheduleBody, ctx: z.RefinementCtx) {
+  for (const p of scheduleOffsetProblems(body)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message })
+}
+
+/** PostHog's serializer rule: the HTTP destination exports the events model only. */
+function refineHttpModel(body: { model?: string; destination?: { type?: string } }, ctx: z.RefinementCtx) {
+  if (body.destination?.type === 'HTTP' && body.model !== undefined && body.model !== 'events')
+    ctx.addIssue({ code: 'custom', path: [], message: 'HTTP batch exports only support the events model' })
 }
 
 function refineSchedule(body: { start_at?: string | null; end_at?: string | null }, ctx: z.RefinementCtx) {
@@ -147,11 +235,16 @@ function refineSchedule(body: { start_at?: string | null; end_at?: string | null
 }
 
 function requireSecretsOnCreate(body: { destination?: DestinationInput }, ctx: z.RefinementCtx) {
-  if (body.destination?.type !== 'S3') return
-  for (const field of SECRET_FIELDS.S3) {
-    const value = (body.destination.config as Record<string, unknown>)[field]
+  const type = body.destination?.type
+  if (!type) return
+  for (const field of REQUIRED_SECRETS[type] ?? []) {
+    const value = (body.destination!.config as Record<string, unknown> | undefined)?.[field]
     if (typeof value !== 'string' || value.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['destination', 'config', field], message: 'Required for a new S3 export.' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['destination', 'config', field],
+        message: `Required for a new ${type} export.`,
+      })
     }
   }
 }
@@ -168,14 +261,47 @@ export const batchExportCreate = z
     hogql_query: batchExportFields.hogql_query.optional(),
     filters: batchExportFields.filters.optional(),
     team_id: batchExportFields.team_id.optional(),
+    timezone: batchExportFields.timezone.optional(),
+    offset_day: batchExportFields.offset_day.optional(),
+    offset_hour: batchExportFields.offset_hour.optional(),
   })
   .superRefine(refineSchedule)
+  .superRefine(refineOffsets)
+  .superRefine(refineHttpModel)
   .superRefine(requireSecretsOnCreate)
 export type BatchExportCreate = z.input<typeof batchExportCreate>
 
-/** PATCH …/batch_exports/:id/ — absent S3 secrets keep the stored ones. */
-export const batchExportPatch = z.strictObject(batchExportFields).partial().superRefine(refineSchedule)
+/**
+ * PATCH …/batch_exports/:id/ — `destination.config` merges into the stored config; empty or absent
+ * secrets keep the stored ones; type and model cannot change (the server says so).
+ */
+export const batchExportPatch = z
+  .strictObject({ ...batchExportFields, destination: destinationPatch })
+  .partial()
+  .superRefine(refineSchedule)
+  .superRefine(refineOffsets)
 export type BatchExportPatch = z.input<typeof batchExportPatch>
+
+/** PUT …/batch_exports/:id/ — as PATCH, but name, destination (with its type) and interval are required, as DRF's full update. */
+export const batchExportPut = z
+  .strictObject({
+    ...batchExportFields,
+    destination: destinationPatch.required({ type: true }),
+    model: batchExportFields.model.optional(),
+    paused: batchExportFields.paused.optional(),
+    last_paused_at: batchExportFields.last_paused_at.optional(),
+    start_at: batchExportFields.start_at.optional(),
+    end_at: batchExportFields.end_at.optional(),
+    hogql_query: batchExportFields.hogql_query.optional(),
+    filters: batchExportFields.filters.optional(),
+    team_id: batchExportFields.team_id.optional(),
+    timezone: batchExportFields.timezone.optional(),
+    offset_day: batchExportFields.offset_day.optional(),
+    offset_hour: batchExportFields.offset_hour.optional(),
+  })
+  .superRefine(refineSchedule)
+  .superRefine(refineOffsets)
+export type BatchExportPut = z.input<typeof batchExportPut>
 
 /** POST …/backfill/ (deprecated): a timezone-aware range, start before end, end not in the future. */
 export const backfillInput = z
@@ -204,10 +330,10 @@ export type LogEntry = z.infer<typeof logEntry>
 
 const levelParam = z
   .string()
-  .transform((v) => v.toUpperCase())
+  .transform((v) => v.trim().toUpperCase())
   .pipe(z.enum(LOG_LEVELS, `Level must be one of ${LOG_LEVELS.join(', ')}.`))
 
-/** GET …/logs/ query: limit 1–500 (default 50), after/before, level (repeatable), search, instance_id. */
+/** GET …/logs/ query: limit 1–500 (default 50), after/before, level (repeatable or comma-separated as PostHog sends it), search, instance_id. */
 export const logsQuery = z.object({
   limit: z
     .string()
@@ -222,7 +348,11 @@ export const logsQuery = z.object({
     .optional(),
   after: isoDateTime.optional(),
   before: isoDateTime.optional(),
-  level: z.array(levelParam).optional(),
+  level: z
+    .array(z.string())
+    .transform((values) => values.flatMap((v) => v.split(',')).filter((v) => v.trim() !== ''))
+    .pipe(z.array(levelParam))
+    .optional(),
   search: z.string().max(500).optional(),
   instance_id: z.string().max(200).optional(),
 })

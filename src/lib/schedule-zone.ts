@@ -3,53 +3,11 @@
  * naive wall time; the API wants a timezone-aware instant, so every conversion names its zone.
  */
 
-import { intlFormatter } from './format'
+import { isValidTimeZone, offsetMinutes, wallMs, wallToInstant } from '../contracts/time-zones'
+
+export { offsetMinutes }
 
 const MINUTE = 60_000
-const HOUR = 60 * MINUTE
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  return intlFormatter(
-    `parts ${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      }),
-  )
-}
-
-/** Whether Intl knows this zone name. */
-function isValidTimeZone(timeZone: string): boolean {
-  try {
-    partsFormatter(timeZone)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** The wall-clock reading of an instant in a zone, as if that reading were UTC (ms). */
-function wallMs(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {}
-  for (const p of partsFormatter(timeZone).formatToParts(new Date(instant))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value)
-  }
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!)
-}
-
-/** The zone's offset from UTC at an instant, in minutes (Berlin in summer: 120). */
-export function offsetMinutes(instant: Date | number, timeZone: string): number {
-  const ms = typeof instant === 'number' ? instant : instant.getTime()
-  const whole = Math.floor(ms / 1000) * 1000
-  return Math.round((wallMs(whole, timeZone) - whole) / MINUTE)
-}
 
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/
 
@@ -72,18 +30,8 @@ export function zonedToInstant(local: string, timeZone: string): ZonedResolution
   const check = new Date(wall)
   if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23) return null
 
-  // The offsets in force just before and just after this wall time; a transition lies between them.
-  const before = offsetMinutes(wall - 14 * HOUR, timeZone)
-  const after = offsetMinutes(wall + 14 * HOUR, timeZone)
-  const candidates = [...new Set([before, after])]
-    .map((offset) => wall - offset * MINUTE)
-    .filter((t) => wallMs(t, timeZone) === wall)
-    .sort((a, b) => a - b)
-  if (candidates.length === 0) {
-    // In the gap: read the wall time with the offset from before the jump, which lands after it.
-    return { instant: new Date(wall - before * MINUTE), adjustment: 'gap' }
-  }
-  return { instant: new Date(candidates[0]!), adjustment: candidates.length > 1 ? 'ambiguous' : null }
+  const resolved = wallToInstant(wall, timeZone)
+  return { instant: new Date(resolved.instant), adjustment: resolved.adjustment }
 }
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0')

@@ -15,9 +15,9 @@ describe('schedule preview', () => {
     ['every 15 minutes', '2026-03-12T10:00:00.000Z', '2026-03-12T10:15:00.000Z'],
     ['hour', '2026-03-12T10:00:00.000Z', '2026-03-12T11:00:00.000Z'],
     ['day', '2026-03-12T00:00:00.000Z', '2026-03-13T00:00:00.000Z'],
-    // Epoch-aligned weeks begin on Thursdays, 00:00 UTC.
-    ['week', '2026-03-12T00:00:00.000Z', '2026-03-19T00:00:00.000Z'],
-  ])('starts %s with the window that is still open, aligned to UTC', (interval, start, end) => {
+    // Weeks close on Sundays at 00:00 unless offset_day says otherwise (PostHog's default).
+    ['week', '2026-03-08T00:00:00.000Z', '2026-03-15T00:00:00.000Z'],
+  ])('starts %s with the window that is still open (UTC by default)', (interval, start, end) => {
     const preview = previewSchedule({ interval }, now)
     expect(preview.state).toBe('active')
     expect(preview.windows).toHaveLength(5)
@@ -32,10 +32,18 @@ describe('schedule preview', () => {
     expect(windowsOf(preview)).toEqual(['2026-03-12T10:00–11:00'])
   })
 
-  it('waits for a future start and begins with the first whole window after it', () => {
+  it('waits for a future start: the first run is the first window closing after it', () => {
     const preview = previewSchedule({ interval: 'hour', startAt: '2026-03-14T08:30:00+01:00' }, now, 2)
     expect(preview.waitsForStart).toBe(true)
-    expect(windowsOf(preview)).toEqual(['2026-03-14T08:00–09:00', '2026-03-14T09:00–10:00'])
+    expect(windowsOf(preview)).toEqual(['2026-03-14T07:00–08:00', '2026-03-14T08:00–09:00'])
+  })
+
+  it('closes daily and weekly windows at the offset hour (and day) in the export’s zone', () => {
+    const daily = previewSchedule({ interval: 'day', timezone: 'Europe/Berlin', offsetHour: 2 }, now, 2)
+    expect(windowsOf(daily)).toEqual(['2026-03-12T01:00–01:00', '2026-03-13T01:00–01:00'])
+    const weekly = previewSchedule({ interval: 'week', timezone: 'UTC', offsetDay: 1, offsetHour: 9 }, now, 1)
+    expect(windowsOf(weekly)).toEqual(['2026-03-09T09:00–09:00'])
+    expect(iso(weekly.windows[0]!.end)).toBe('2026-03-16T09:00:00.000Z')
   })
 
   it('ignores a start bound in the past', () => {
@@ -109,8 +117,8 @@ describe('schedule preview', () => {
         new Date('2026-06-01T00:00:00Z'),
         1,
       )
-      // 2026-06-30T22:00Z is mid-day in UTC: the first whole UTC day starts on 1 July.
-      expect(windowsOf(preview)).toEqual(['2026-07-01T00:00–00:00'])
+      // 2026-06-30T22:00Z: the first UTC day to close after it closes on 1 July at 00:00.
+      expect(windowsOf(preview)).toEqual(['2026-06-30T00:00–00:00'])
     })
   })
 })

@@ -1,4 +1,4 @@
-import { INTERVAL_MS, type BatchExportInterval } from '../contracts'
+import { INTERVAL_MS, windowClosingAt, windowEndsBetween, type BatchExportInterval, type Schedule } from '../contracts'
 
 /** Length of each interval, from the contract the server schedules with. */
 export { INTERVAL_MS }
@@ -16,6 +16,12 @@ export type DataWindow = { start: Date; end: Date }
 
 export type ScheduleInput = {
   interval: BatchExportInterval
+  /** The export's zone: daily and weekly windows close in it. UTC when absent. */
+  timezone?: string | null
+  /** 0 = Sunday; weekly only. */
+  offsetDay?: number | null
+  /** 0–23; daily and weekly only. */
+  offsetHour?: number | null
   startAt?: Date | string | null
   endAt?: Date | string | null
   paused?: boolean
@@ -38,29 +44,40 @@ const toMs = (value: Date | string | null | undefined): number | null => {
   return Number.isNaN(ms) ? null : ms
 }
 
-const ceilTo = (ms: number, step: number) => Math.ceil(ms / step) * step
+export const scheduleOfInput = (input: ScheduleInput): Schedule => ({
+  interval: input.interval,
+  timezone: input.timezone,
+  offset_day: input.offsetDay,
+  offset_hour: input.offsetHour,
+})
+
+/** "Daily at 02:00 Europe/Berlin", "Weekly on Monday at 09:00 UTC", "Hourly". */
+export function describeSchedule(input: ScheduleInput): string {
+  const hour = `${String(input.offsetHour ?? 0).padStart(2, '0')}:00`
+  const zone = input.timezone || 'UTC'
+  if (input.interval === 'day') return `Daily at ${hour} ${zone}`
+  if (input.interval === 'week') return `Weekly on ${WEEKDAYS[input.offsetDay ?? 0]} at ${hour} ${zone}`
+  return INTERVAL_LABELS[input.interval]
+}
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 
 /**
- * The next data windows an export would cover. Windows are aligned to UTC interval boundaries
- * (multiples of the interval since the Unix epoch, as the scheduler aligns them; weekly windows
- * therefore start on Thursdays 00:00 UTC); a window counts only when it has not ended yet and
- * lies entirely inside `[startAt, endAt]`.
+ * The next data windows an export would cover, as the engine schedules them (the contract's
+ * schedule: sub-daily windows on UTC multiples of their length, daily and weekly ones closing at
+ * the offset hour in the export's zone). A window runs when it closes; windows closing before the
+ * start bound or after the end bound do not run.
  */
 export function previewSchedule(input: ScheduleInput, now: Date = new Date(), count = 5): SchedulePreview {
-  const step = INTERVAL_MS[input.interval]
   const start = toMs(input.startAt)
   const end = toMs(input.endAt)
   if (start !== null && end !== null && end <= start) return { state: 'invalid', windows: [], waitsForStart: false }
-
-  // The first window that has not ended yet, and that begins at or after the start bound.
-  let windowEnd = Math.floor(now.getTime() / step) * step + step
-  if (start !== null) windowEnd = Math.max(windowEnd, ceilTo(start, step) + step)
-
-  const windows: DataWindow[] = []
-  for (; windows.length < count; windowEnd += step) {
-    if (end !== null && windowEnd > end) break
-    windows.push({ start: new Date(windowEnd - step), end: new Date(windowEnd) })
-  }
+  const schedule = scheduleOfInput(input)
+  const after = Math.max(now.getTime(), start === null ? -Infinity : start - 1)
+  const windows: DataWindow[] = windowEndsBetween(schedule, after, end ?? Infinity, count).map((e) => {
+    const w = windowClosingAt(schedule, e)
+    return { start: new Date(w.start), end: new Date(w.end) }
+  })
   const waitsForStart = start !== null && start > now.getTime()
   if (windows.length === 0) return { state: 'ended', windows, waitsForStart: false }
   return { state: input.paused ? 'paused' : 'active', windows, waitsForStart }

@@ -33,6 +33,7 @@ export function BatchExportCreatePage() {
       />
       <ExportForm
         mode="create"
+        orgId={orgId}
         defaultValues={emptyExport(viewerZone)}
         teams={teams}
         zones={zones}

@@ -43,6 +43,8 @@ export function BatchExportEditPage() {
       <ExportForm
         key={exp.id}
         mode="edit"
+        orgId={orgId}
+        exportId={exp.id}
         storedType={exp.destination.type}
         defaultValues={toFormValues(exp, viewerZone)}
         teams={teams}

@@ -80,7 +80,14 @@ export function BatchExportPage() {
           {
             id: 'runs',
             label: 'Runs',
-            panel: () => <RunHistory exp={exp} logsHref={(runId) => `${base}/${exp.id}?tab=logs&run=${runId}`} />,
+            panel: () => (
+              <RunHistory
+                orgId={orgId}
+                exp={exp}
+                permission={canWrite}
+                logsHref={(runId) => `${base}/${exp.id}?tab=logs&run=${runId}`}
+              />
+            ),
           },
           { id: 'logs', label: 'Logs', panel: () => <LogsPanel orgId={orgId} exp={exp} /> },
         ]}

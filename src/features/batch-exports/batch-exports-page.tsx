@@ -16,6 +16,7 @@ import { useListParams } from '../../components/use-list-params'
 import { listWindowOf } from '../../lib/list-params'
 import { ExportCards } from './export-cards'
 import { exportColumns } from './export-columns'
+import { ResumeDialog } from './resume-dialog'
 import { usePauseToggle } from './use-pause-toggle'
 import './batch-exports.css'
 
@@ -151,6 +152,7 @@ export function BatchExportsPage() {
           )}
         </>
       )}
+      {pause.resuming && <ResumeDialog orgId={orgId} exp={pause.resuming} onClose={pause.closeResume} />}
     </div>
   )
 }

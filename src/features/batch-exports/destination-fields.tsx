@@ -1,67 +1,34 @@
 import { useFormContext } from 'react-hook-form'
-import { DESTINATION_TYPES, SECRET_FIELDS, type DestinationType } from '../../contracts'
-import { Field, Select } from '../../components/field'
-import type { ExportFormValues } from './export-form-values'
+import { DESTINATION_TYPES, RUNNABLE_DESTINATION_TYPES, SECRET_FIELDS, type DestinationType } from '../../contracts'
+import { Field, Input, Select } from '../../components/field'
+import { ConnectionTest } from './connection-test'
+import { configTemplate, type ExportFormValues } from './export-form-values'
+import { HttpFields } from './http-fields'
+import { PostgresFields } from './postgres-fields'
 import { S3Fields } from './s3-fields'
-
-const EXAMPLES: Partial<Record<DestinationType, object>> = {
-  Postgres: {
-    host: 'db.example.com',
-    port: 5432,
-    database: 'analytics',
-    schema: 'public',
-    table_name: 'events',
-    user: 'exporter',
-    password: '…',
-  },
-  Redshift: {
-    host: 'cluster.redshift.amazonaws.com',
-    port: 5439,
-    database: 'dev',
-    schema: 'public',
-    table_name: 'events',
-    user: 'exporter',
-    password: '…',
-  },
-  Snowflake: {
-    account: 'xy12345.eu-central-1',
-    database: 'ANALYTICS',
-    warehouse: 'COMPUTE_WH',
-    schema: 'PUBLIC',
-    table_name: 'EVENTS',
-    user: 'EXPORTER',
-    password: '…',
-  },
-  BigQuery: {
-    project_id: 'my-project',
-    dataset_id: 'analytics',
-    table_id: 'events',
-    private_key: '…',
-    client_email: '…',
-  },
-  Databricks: {
-    server_hostname: 'dbc-123.cloud.databricks.com',
-    http_path: '/sql/1.0/warehouses/abc',
-    catalog: 'main',
-    schema: 'default',
-    table_name: 'events',
-    client_id: '…',
-    client_secret: '…',
-  },
-  AzureBlob: { container_name: 'exports', prefix: 'posthog/', connection_string: '…' },
-  HTTP: { url: 'https://example.com/ingest', token: '…' },
-  NoOp: {},
-}
 
 type Props = {
   disabled: boolean
-  /** The destination type saved on the server (edit only). */
+  orgId: string
+  /** The saved export (edit only). */
+  exportId: string | null
+  /** The destination type saved on the server (edit only): it cannot change, as in PostHog. */
   storedType: DestinationType | null
 }
 
-/** Destination type, then the full S3 form or a validated JSON configuration for the others. */
-export function DestinationFields({ disabled, storedType }: Props) {
-  const { register, watch, formState } = useFormContext<ExportFormValues>()
+const LABELS: Partial<Record<DestinationType, string>> = {
+  S3: 'Amazon S3 or S3-compatible',
+  AwsS3: 'AWS S3 (PostHog integration)',
+  S3Compatible: 'S3-compatible (PostHog integration)',
+  NoOp: 'NoOp (reads, writes nothing)',
+  FileDownload: 'File download',
+}
+
+const runnable = (type: DestinationType) => (RUNNABLE_DESTINATION_TYPES as readonly string[]).includes(type)
+
+/** Destination type, then its form (S3, Postgres, HTTP), nothing for NoOp, or a JSON template of required keys; then the connection test. */
+export function DestinationFields({ disabled, orgId, exportId, storedType }: Props) {
+  const { register, watch, getValues, setValue, formState } = useFormContext<ExportFormValues>()
   const errors = formState.errors.destination
   const type = watch('destination.type')
   const keepsSecrets = storedType !== null && storedType === type
@@ -77,33 +44,60 @@ export function DestinationFields({ disabled, storedType }: Props) {
         required
         error={errors?.type?.message}
         help={
-          storedType !== null && type !== storedType
-            ? `Switching from ${storedType} replaces its whole configuration.`
-            : undefined
+          storedType !== null
+            ? 'The type of a saved export cannot change: create a new export for another destination.'
+            : runnable(type)
+              ? undefined
+              : `The reference server runs ${RUNNABLE_DESTINATION_TYPES.join(', ')} exports; ${type} needs PostHog itself (proxy mode).`
         }
       >
-        {(p) => (
-          <Select {...p} disabled={disabled} {...register('destination.type')}>
-            {DESTINATION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t === 'S3' ? 'Amazon S3' : t === 'NoOp' ? 'NoOp (testing)' : t}
-              </option>
-            ))}
-          </Select>
-        )}
+        {(p) =>
+          storedType !== null ? (
+            // Read-only rather than disabled: a disabled input would drop the type from the form's values.
+            <Input {...p} readOnly value={LABELS[storedType] ?? storedType} />
+          ) : (
+            <Select
+              {...p}
+              disabled={disabled}
+              {...register('destination.type', {
+                onChange: (e: { target: { value: DestinationType } }) => {
+                  // A type without its own form starts from a template of its required keys.
+                  const json = getValues('destination.json').trim()
+                  if (json === '' || json === '{}' || DESTINATION_TYPES.some((t) => json === configTemplate(t)))
+                    setValue('destination.json', configTemplate(e.target.value), { shouldDirty: true })
+                },
+              })}
+            >
+              {DESTINATION_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {LABELS[t] ?? t}
+                </option>
+              ))}
+            </Select>
+          )
+        }
       </Field>
       {type === 'S3' ? (
         <S3Fields disabled={disabled} hasStoredSecrets={keepsSecrets} />
+      ) : type === 'Postgres' ? (
+        <PostgresFields disabled={disabled} hasStoredSecrets={keepsSecrets} />
+      ) : type === 'HTTP' ? (
+        <HttpFields disabled={disabled} hasStoredSecrets={keepsSecrets} />
+      ) : type === 'NoOp' ? (
+        <p className="field-help">
+          A NoOp export reads every row of each window and writes it nowhere: a dry run that shows the schedule and the
+          counts.
+        </p>
       ) : (
         <Field
           label={`${type} configuration (JSON)`}
           error={errors?.json?.message}
           help={
             secrets.length === 0
-              ? 'A JSON object.'
+              ? 'A JSON object; the template lists the keys this destination needs.'
               : keepsSecrets
                 ? `A JSON object. ${secrets.join(', ')} are write-only and not shown: leave them out to keep the current values.`
-                : `A JSON object. ${secrets.join(', ')} are write-only: never shown again after saving.`
+                : `A JSON object; the template lists the keys this destination needs. ${secrets.join(', ')} are write-only: never shown again after saving.`
           }
         >
           {(p) => (
@@ -112,12 +106,15 @@ export function DestinationFields({ disabled, storedType }: Props) {
               className="input textarea mono"
               rows={9}
               spellCheck={false}
-              placeholder={JSON.stringify(EXAMPLES[type] ?? {}, null, 2)}
+              placeholder={configTemplate(type)}
               disabled={disabled}
               {...register('destination.json')}
             />
           )}
         </Field>
+      )}
+      {runnable(type) && (
+        <ConnectionTest orgId={orgId} exportId={exportId} storedType={storedType} disabled={disabled} />
       )}
     </section>
   )

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react'
-import type { BatchExport } from '../../contracts'
+import { RUNNABLE_DESTINATION_TYPES, type BatchExport } from '../../contracts'
 import { CopyButton } from '../../components/copy-button'
 import { Time } from '../../components/time'
-import { INTERVAL_LABELS } from '../../lib/schedule'
+import { describeSchedule, previewSchedule, type ScheduleInput } from '../../lib/schedule'
+import { formatInZone } from '../../lib/schedule-zone'
+import { viewerTimeZone } from '../../lib/time'
 import { destinationTarget } from './destination-label'
+import { useNow } from './use-now'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -14,8 +17,32 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
+export const scheduleInputOf = (exp: BatchExport): ScheduleInput => ({
+  interval: exp.interval,
+  timezone: exp.timezone ?? 'UTC',
+  offsetDay: exp.offset_day ?? null,
+  offsetHour: exp.offset_hour ?? null,
+  startAt: exp.start_at,
+  endAt: exp.end_at,
+})
+
+/** When the next window closes and its run starts; why none will when paused, ended or not runnable here. */
+function NextRun({ exp }: { exp: BatchExport }) {
+  const now = useNow()
+  if (exp.paused) return <span className="muted">None while paused</span>
+  const next = previewSchedule(scheduleInputOf(exp), now, 1).windows[0]
+  if (!next) return <span className="muted">None: the schedule has ended</span>
+  return (
+    <span className="fact-line" title={`${formatInZone(next.end, viewerTimeZone(), { year: true })}`}>
+      <Time value={next.end.toISOString()} />
+      <span className="muted">{formatInZone(next.end, viewerTimeZone())}</span>
+    </span>
+  )
+}
+
 /** What, where, how often and since when — one dense row under the header. */
 export function ExportFacts({ exp }: { exp: BatchExport }) {
+  const runnable = (RUNNABLE_DESTINATION_TYPES as readonly string[]).includes(exp.destination.type)
   const target = destinationTarget(exp.destination)
   const s3 = exp.destination.type === 'S3' ? exp.destination.config : null
   return (
@@ -46,8 +73,11 @@ export function ExportFacts({ exp }: { exp: BatchExport }) {
         )}
       </Fact>
       <Fact label="Model">{exp.model ?? 'events'}</Fact>
-      <Fact label="Interval">{INTERVAL_LABELS[exp.interval]}</Fact>
-      <Fact label="Schedule">
+      <Fact label="Schedule">{describeSchedule(scheduleInputOf(exp))}</Fact>
+      <Fact label="Next run">
+        <NextRun exp={exp} />
+      </Fact>
+      <Fact label="Runs between">
         {exp.start_at || exp.end_at ? (
           <span className="fact-line">
             {exp.start_at ? <Time value={exp.start_at} format="absolute" /> : 'Open start'}
@@ -58,6 +88,11 @@ export function ExportFacts({ exp }: { exp: BatchExport }) {
           <span className="muted">No start or end</span>
         )}
       </Fact>
+      {!runnable && (
+        <Fact label="Runs here">
+          <span className="muted">No: this server does not export to {exp.destination.type}</span>
+        </Fact>
+      )}
       <Fact label="Created">
         <Time value={exp.created_at} />
       </Fact>

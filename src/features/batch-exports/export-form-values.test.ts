@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
   emptyExport,
+  emptyHttpConfig,
+  emptyPostgresConfig,
   emptyS3Config,
   exportFormSchema,
   fieldForPath,
   toFormValues,
   type ExportFormValues,
+  type PostgresFormConfig,
   type S3FormConfig,
 } from './export-form-values'
 import { exportFixture } from '../../testing/fixtures'
@@ -194,13 +197,81 @@ describe('the export form against the contract', () => {
     })
   })
 
+  describe('Postgres and HTTP destinations', () => {
+    const postgres = (config: Partial<PostgresFormConfig>) =>
+      s3Form(
+        {},
+        {
+          destination: {
+            ...emptyExport('UTC').destination,
+            type: 'Postgres',
+            postgres: { ...emptyPostgresConfig, ...config },
+          },
+        },
+      )
+
+    it('turns the Postgres form into its typed config', () => {
+      const body = bodyOf(
+        postgres({ host: ' db.local ', database: 'analytics', user: 'u', password: 'pw', include_events: 'a, b' }),
+      )
+      expect(body.destination).toEqual({
+        type: 'Postgres',
+        config: {
+          host: 'db.local',
+          port: 5432,
+          database: 'analytics',
+          schema: 'public',
+          table_name: 'events',
+          user: 'u',
+          password: 'pw',
+          has_self_signed_cert: false,
+          include_events: ['a', 'b'],
+          exclude_events: null,
+        },
+      })
+    })
+
+    it('requires the user and password of a new Postgres destination and keeps stored ones when editing', () => {
+      expect(errorsOf(postgres({ host: 'h', database: 'd', port: 'x' }))).toEqual({
+        'destination.postgres.port': 'A port number from 1 to 65535.',
+        'destination.postgres.user': 'Required for a new Postgres destination.',
+        'destination.postgres.password': 'Required for a new Postgres destination.',
+      })
+      const edited = bodyOf(postgres({ host: 'h', database: 'd' }), { kind: 'edit', storedType: 'Postgres' })
+      expect(edited.destination?.config).not.toHaveProperty('password')
+    })
+
+    it('turns the HTTP form into url and token', () => {
+      const body = bodyOf(
+        s3Form(
+          {},
+          {
+            destination: {
+              ...emptyExport('UTC').destination,
+              type: 'HTTP',
+              http: { ...emptyHttpConfig, url: 'https://e.example/batch/', token: 't' },
+            },
+          },
+        ),
+      )
+      expect(body.destination).toEqual({
+        type: 'HTTP',
+        config: { url: 'https://e.example/batch/', token: 't', include_events: null, exclude_events: null },
+      })
+    })
+  })
+
   describe('other destinations as JSON', () => {
-    const json = (text: string) => s3Form({}, { destination: { type: 'Postgres', config: emptyS3Config, json: text } })
+    const json = (text: string) =>
+      s3Form(
+        {},
+        { destination: { ...emptyExport('UTC').destination, type: 'BigQuery', config: emptyS3Config, json: text } },
+      )
 
     it('sends the parsed object as the config', () => {
-      expect(bodyOf(json('{"host": "db", "port": 5432}')).destination).toEqual({
-        type: 'Postgres',
-        config: { host: 'db', port: 5432 },
+      expect(bodyOf(json('{"dataset_id": "db", "table_id": "events"}')).destination).toEqual({
+        type: 'BigQuery',
+        config: { dataset_id: 'db', table_id: 'events' },
       })
     })
 
@@ -215,6 +286,27 @@ describe('the export form against the contract', () => {
       filters: expect.stringContaining('Filters must be valid JSON'),
     })
     expect(bodyOf(s3Form({}, { filters: '[{"key": "$browser"}]' })).filters).toEqual([{ key: '$browser' }])
+  })
+
+  describe('schedule fields', () => {
+    it('sends the zone, and the offsets PostHog allows for the interval', () => {
+      const weekly = bodyOf(
+        s3Form({}, { interval: 'week', time_zone: 'Europe/Berlin', offset_day: '1', offset_hour: '6' }),
+      )
+      expect(weekly).toMatchObject({ timezone: 'Europe/Berlin', offset_day: 1, offset_hour: 6 })
+      const daily = bodyOf(s3Form({}, { interval: 'day', offset_day: '1', offset_hour: '2' }))
+      expect(daily).toMatchObject({ offset_day: null, offset_hour: 2 })
+      const hourly = bodyOf(s3Form({}, { interval: 'hour', offset_hour: '2' }))
+      expect(hourly).toMatchObject({ offset_day: null, offset_hour: null })
+    })
+
+    it('loads the export’s own zone and offsets', () => {
+      const values = toFormValues(
+        exportFixture({ interval: 'week', timezone: 'America/New_York', offset_day: 3, offset_hour: 7 }),
+        'UTC',
+      )
+      expect(values).toMatchObject({ time_zone: 'America/New_York', offset_day: '3', offset_hour: '7' })
+    })
   })
 
   describe('schedule bounds', () => {
@@ -235,7 +327,11 @@ describe('the export form against the contract', () => {
 
   it('maps error paths onto form fields', () => {
     expect(fieldForPath(['destination', 'config', 'include_events', 0], 'S3')).toBe('destination.config.include_events')
-    expect(fieldForPath(['destination', 'config', 'password'], 'Postgres')).toBe('destination.json')
+    expect(fieldForPath(['destination', 'config', 'password'], 'Postgres')).toBe('destination.postgres.password')
+    expect(fieldForPath(['destination', 'config', 'token'], 'HTTP')).toBe('destination.http.token')
+    expect(fieldForPath(['destination', 'config', 'private_key'], 'BigQuery')).toBe('destination.json')
+    expect(fieldForPath(['timezone'], 'S3')).toBe('time_zone')
+    expect(fieldForPath(['offset_hour'], 'S3')).toBe('offset_hour')
     expect(fieldForPath(['destination', 'config', 'aws_secret_access_key'], 'S3')).toBe(
       'destination.config.aws_secret_access_key',
     )

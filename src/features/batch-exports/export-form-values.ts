@@ -8,6 +8,7 @@ import {
   DESTINATION_TYPES,
   ENCRYPTIONS,
   FILE_FORMATS,
+  CONFIG_TEMPLATES,
   SECRET_FIELDS,
   batchExportCreate,
   batchExportPatch,
@@ -41,21 +42,74 @@ const s3FormConfig = z.object({
   exclude_events: z.string(),
 })
 
+const postgresFormConfig = z.object({
+  host: z.string(),
+  port: z.string(),
+  database: z.string(),
+  schema: z.string(),
+  table_name: z.string(),
+  user: z.string(),
+  password: z.string(),
+  has_self_signed_cert: z.boolean(),
+  include_events: z.string(),
+  exclude_events: z.string(),
+})
+
+const httpFormConfig = z.object({
+  url: z.string(),
+  token: z.string(),
+  include_events: z.string(),
+  exclude_events: z.string(),
+})
+
 const exportFormShape = z.object({
   name: z.string(),
   team_id: z.string(),
   model: z.enum(BATCH_EXPORT_MODELS),
   interval: z.enum(BATCH_EXPORT_INTERVALS),
   paused: z.boolean(),
+  /** The export's zone: daily and weekly windows close in it, and the start and end are typed in it. */
   time_zone: z.string(),
+  /** Day of week ('0' Sunday … '6'), weekly only; hour of day ('0'–'23'), daily and weekly. */
+  offset_day: z.string(),
+  offset_hour: z.string(),
   start_at: z.string(),
   end_at: z.string(),
   hogql_query: z.string(),
   filters: z.string(),
-  destination: z.object({ type: z.enum(DESTINATION_TYPES), config: s3FormConfig, json: z.string() }),
+  destination: z.object({
+    type: z.enum(DESTINATION_TYPES),
+    config: s3FormConfig,
+    postgres: postgresFormConfig,
+    http: httpFormConfig,
+    json: z.string(),
+  }),
 })
 export type ExportFormValues = z.infer<typeof exportFormShape>
 export type S3FormConfig = ExportFormValues['destination']['config']
+export type PostgresFormConfig = ExportFormValues['destination']['postgres']
+export type HttpFormConfig = ExportFormValues['destination']['http']
+
+export const emptyPostgresConfig: PostgresFormConfig = {
+  host: '',
+  port: '5432',
+  database: '',
+  schema: 'public',
+  table_name: 'events',
+  user: '',
+  password: '',
+  has_self_signed_cert: false,
+  include_events: '',
+  exclude_events: '',
+}
+
+export const emptyHttpConfig: HttpFormConfig = { url: '', token: '', include_events: '', exclude_events: '' }
+
+/** The JSON a destination without its own form starts from: its required keys (empty for NoOp). */
+export const configTemplate = (type: DestinationType) => JSON.stringify(CONFIG_TEMPLATES[type] ?? {}, null, 2)
+
+/** Destination types with a form of their own (the rest are edited as JSON). */
+export const STRUCTURED_TYPES: readonly DestinationType[] = ['S3', 'Postgres', 'HTTP', 'NoOp']
 
 export const emptyS3Config: S3FormConfig = {
   bucket_name: '',
@@ -82,11 +136,19 @@ export function emptyExport(timeZone: string): ExportFormValues {
     interval: 'hour',
     paused: false,
     time_zone: timeZone,
+    offset_day: '0',
+    offset_hour: '0',
     start_at: '',
     end_at: '',
     hogql_query: '',
     filters: '',
-    destination: { type: 'S3', config: emptyS3Config, json: '{}' },
+    destination: {
+      type: 'S3',
+      config: emptyS3Config,
+      postgres: emptyPostgresConfig,
+      http: emptyHttpConfig,
+      json: '{}',
+    },
   }
 }
 
@@ -94,8 +156,9 @@ const listText = (v: unknown) => (Array.isArray(v) ? v.filter((x) => typeof x ==
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
 const jsonText = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v, null, 2))
 
-/** The loaded export as the editor holds it. Write-only secrets start empty ("keep the current one"). */
-export function toFormValues(exp: BatchExport, timeZone: string): ExportFormValues {
+/** The loaded export as the editor holds it, in its own zone. Write-only secrets start empty ("keep the current one"). */
+export function toFormValues(exp: BatchExport, fallbackZone: string): ExportFormValues {
+  const timeZone = exp.timezone || fallbackZone
   const { destination } = exp
   const c: Record<string, unknown> = destination.config
   const config: S3FormConfig =
@@ -123,6 +186,8 @@ export function toFormValues(exp: BatchExport, timeZone: string): ExportFormValu
     interval: exp.interval,
     paused: exp.paused,
     time_zone: timeZone,
+    offset_day: String(exp.offset_day ?? 0),
+    offset_hour: String(exp.offset_hour ?? 0),
     start_at: exp.start_at ? instantToLocalInput(exp.start_at, timeZone) : '',
     end_at: exp.end_at ? instantToLocalInput(exp.end_at, timeZone) : '',
     hogql_query: exp.hogql_query ?? '',
@@ -130,7 +195,30 @@ export function toFormValues(exp: BatchExport, timeZone: string): ExportFormValu
     destination: {
       type: destination.type,
       config,
-      json: destination.type === 'S3' ? '{}' : JSON.stringify(destination.config, null, 2),
+      postgres:
+        destination.type === 'Postgres'
+          ? {
+              ...emptyPostgresConfig,
+              host: text(c.host),
+              port: text(c.port) || '5432',
+              database: text(c.database),
+              schema: text(c.schema) || 'public',
+              table_name: text(c.table_name),
+              has_self_signed_cert: Boolean(c.has_self_signed_cert),
+              include_events: listText(c.include_events),
+              exclude_events: listText(c.exclude_events),
+            }
+          : emptyPostgresConfig,
+      http:
+        destination.type === 'HTTP'
+          ? {
+              ...emptyHttpConfig,
+              url: text(c.url),
+              include_events: listText(c.include_events),
+              exclude_events: listText(c.exclude_events),
+            }
+          : emptyHttpConfig,
+      json: STRUCTURED_TYPES.includes(destination.type) ? '{}' : JSON.stringify(destination.config, null, 2),
     },
   }
 }
@@ -168,7 +256,72 @@ function toInstant(local: string, timeZone: string, ctx: z.RefinementCtx, path: 
   return toZonedIso(resolved.instant, timeZone)
 }
 
+/**
+ * Write-only secrets: a new destination needs `required` ones; editing the stored type, an empty
+ * one is left out so the server keeps what it has.
+ */
+function secretsOf(
+  values: Record<string, unknown>,
+  fields: readonly string[],
+  required: readonly string[],
+  ctx: z.RefinementCtx,
+  mode: Mode,
+  type: DestinationType,
+  formKey: string,
+) {
+  const isNew = mode.kind === 'create' || mode.storedType !== type
+  const out: Record<string, string> = {}
+  for (const field of fields) {
+    const value = typeof values[field] === 'string' ? (values[field] as string) : ''
+    if (value !== '') out[field] = value
+    else if (isNew && required.includes(field))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['destination', formKey, field],
+        message: `Required for a new ${type} destination.`,
+      })
+  }
+  return out
+}
+
+function wholeNumber(value: string, ctx: z.RefinementCtx, path: string[], message: string) {
+  const trimmed = value.trim()
+  if (trimmed !== '' && !/^\d+$/.test(trimmed)) ctx.addIssue({ code: 'custom', path, message })
+  return trimmed === '' ? null : Number(trimmed)
+}
+
 function toDestination(v: ExportFormValues['destination'], ctx: z.RefinementCtx, mode: Mode): DestinationInput {
+  if (v.type === 'Postgres') {
+    const c = v.postgres
+    const port = wholeNumber(c.port, ctx, ['destination', 'postgres', 'port'], 'A port number from 1 to 65535.')
+    return {
+      type: 'Postgres',
+      config: {
+        host: c.host.trim(),
+        port: port ?? 5432,
+        database: c.database.trim(),
+        schema: c.schema.trim() || 'public',
+        table_name: c.table_name.trim(),
+        ...secretsOf(c, ['user', 'password'], ['user', 'password'], ctx, mode, 'Postgres', 'postgres'),
+        has_self_signed_cert: c.has_self_signed_cert,
+        include_events: splitList(c.include_events),
+        exclude_events: splitList(c.exclude_events),
+      },
+    }
+  }
+  if (v.type === 'HTTP') {
+    const c = v.http
+    return {
+      type: 'HTTP',
+      config: {
+        url: c.url.trim(),
+        ...secretsOf(c, ['token'], ['token'], ctx, mode, 'HTTP', 'http'),
+        include_events: splitList(c.include_events),
+        exclude_events: splitList(c.exclude_events),
+      },
+    }
+  }
+  if (v.type === 'NoOp') return { type: 'NoOp', config: {} }
   if (v.type !== 'S3') {
     const config = v.json.trim() === '' ? {} : parseJson(v.json, ctx, ['destination', 'json'], 'The configuration')
     if (config === INVALID) return { type: v.type, config: {} }
@@ -233,6 +386,10 @@ function toInput(v: ExportFormValues, ctx: z.RefinementCtx, mode: Mode): BatchEx
     model: v.model,
     interval: v.interval,
     destination: toDestination(v.destination, ctx, mode),
+    timezone: v.time_zone,
+    // PostHog's rules: the day only for weekly windows, the hour for daily and weekly ones.
+    offset_day: v.interval === 'week' ? Number(v.offset_day) : null,
+    offset_hour: v.interval === 'week' || v.interval === 'day' ? Number(v.offset_hour) : null,
     start_at: toInstant(v.start_at, v.time_zone, ctx, 'start_at'),
     end_at: toInstant(v.end_at, v.time_zone, ctx, 'end_at'),
     hogql_query: blankToNull(v.hogql_query),
@@ -267,10 +424,18 @@ const EXPORT_FIELDS = [
   'end_at',
   'hogql_query',
   'filters',
+  'time_zone',
+  'offset_day',
+  'offset_hour',
   'destination.type',
   'destination.json',
   ...Object.keys(emptyS3Config).map((k) => `destination.config.${k}`),
+  ...Object.keys(emptyPostgresConfig).map((k) => `destination.postgres.${k}`),
+  ...Object.keys(emptyHttpConfig).map((k) => `destination.http.${k}`),
 ] as const
+
+/** Where the config of each structured destination lives in the form. */
+const FORM_KEY: Partial<Record<DestinationType, string>> = { S3: 'config', Postgres: 'postgres', HTTP: 'http' }
 
 /**
  * Where a contract or server error path belongs in the form: list items on their list, any
@@ -280,11 +445,14 @@ export function fieldForPath(path: readonly PropertyKey[], type: DestinationType
   const [head, second, third] = path.map(String)
   if (head === 'destination') {
     if (second === 'json') return 'destination.json'
+    if (second === 'postgres' || second === 'http') return `destination.${second}.${third}`
     if (second !== 'config') return 'destination.type'
-    if (type !== 'S3') return 'destination.json'
-    const field = `destination.config.${third}`
+    const key = FORM_KEY[type]
+    if (!key) return type === 'NoOp' ? 'destination.type' : 'destination.json'
+    const field = `destination.${key}.${third}`
     return (EXPORT_FIELDS as readonly string[]).includes(field) ? field : 'destination.type'
   }
+  if (head === 'timezone') return 'time_zone'
   return head && (EXPORT_FIELDS as readonly string[]).includes(head) ? head : null
 }
 

@@ -37,6 +37,7 @@ function renderCreate(onSubmit = vi.fn()) {
   renderWithProviders(
     <ExportForm
       mode="create"
+      orgId="7c1f4a5e-7b9e-4c1a-9a57-2f1e1f3b6d10"
       defaultValues={emptyExport('UTC')}
       teams={null}
       zones={['UTC', 'Europe/Berlin']}
@@ -51,6 +52,8 @@ function renderEdit(onSubmit = vi.fn().mockResolvedValue(stored)) {
   renderWithProviders(
     <ExportForm
       mode="edit"
+      orgId="7c1f4a5e-7b9e-4c1a-9a57-2f1e1f3b6d10"
+      exportId={stored.id}
       storedType="S3"
       defaultValues={toFormValues(stored, 'UTC')}
       teams={null}

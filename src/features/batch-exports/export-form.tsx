@@ -13,6 +13,7 @@ import { GeneralFields } from './general-fields'
 import { ScheduleFields } from './schedule-fields'
 
 type Common = {
+  orgId: string
   defaultValues: ExportFormValues
   teams: Team[] | null
   zones: string[]
@@ -22,28 +23,26 @@ type Common = {
 type Props = Common &
   (
     | { mode: 'create'; onSubmit: (body: BatchExportCreate) => Promise<BatchExport> }
-    | { mode: 'edit'; storedType: DestinationType; onSubmit: (body: BatchExportPatch) => Promise<BatchExport> }
+    | {
+        mode: 'edit'
+        exportId: string
+        storedType: DestinationType
+        onSubmit: (body: BatchExportPatch) => Promise<BatchExport>
+      }
   )
 
 /** Top-level fields of the body; the edit page sends only those the user touched. */
-const BODY_FIELDS = [
-  'name',
-  'model',
-  'interval',
-  'team_id',
-  'start_at',
-  'end_at',
-  'hogql_query',
-  'filters',
-  'destination',
-] as const
+const BODY_FIELDS = ['name', 'model', 'team_id', 'start_at', 'end_at', 'hogql_query', 'filters', 'destination'] as const
+/** The schedule goes as a whole once any part of it changed: the offsets mean nothing without the interval. */
+const SCHEDULE_FIELDS = ['interval', 'time_zone', 'offset_day', 'offset_hour'] as const
+const SCHEDULE_BODY = ['interval', 'timezone', 'offset_day', 'offset_hour'] as const
 
 /**
  * One form for creating and editing an export. The resolver maps the inputs onto the contract's
  * schema; a server validation_error lands on its field; a failed save keeps every typed value.
  */
 export function ExportForm(props: Props) {
-  const { defaultValues, teams, zones, permission, mode } = props
+  const { orgId, defaultValues, teams, zones, permission, mode } = props
   const storedType = props.mode === 'edit' ? props.storedType : null
   const form = useForm<ExportFormValues, unknown, BatchExportCreate | BatchExportPatch>({
     resolver: exportResolver(storedType ? { kind: 'edit', storedType } : { kind: 'create' }),
@@ -60,11 +59,10 @@ export function ExportForm(props: Props) {
         return
       }
       const dirty = form.formState.dirtyFields as Record<string, unknown>
+      const fields: string[] = BODY_FIELDS.filter((f) => dirty[f] !== undefined && f in body)
+      if (SCHEDULE_FIELDS.some((f) => dirty[f] !== undefined)) fields.push(...SCHEDULE_BODY)
       const patch = Object.fromEntries(
-        BODY_FIELDS.filter((f) => dirty[f] !== undefined && f in body).map((f) => [
-          f,
-          (body as Record<string, unknown>)[f],
-        ]),
+        fields.filter((f) => f in body).map((f) => [f, (body as Record<string, unknown>)[f]]),
       ) as BatchExportPatch
       await props.onSubmit(patch)
     } catch (error) {
@@ -105,7 +103,12 @@ export function ExportForm(props: Props) {
           </Callout>
         )}
         <GeneralFields disabled={disabled} teams={teams} />
-        <DestinationFields disabled={disabled} storedType={storedType} />
+        <DestinationFields
+          disabled={disabled}
+          orgId={orgId}
+          exportId={props.mode === 'edit' ? props.exportId : null}
+          storedType={storedType}
+        />
         <ScheduleFields disabled={disabled} zones={zones} showPaused={mode === 'create'} />
         <AdvancedFields disabled={disabled} />
         <SaveBar

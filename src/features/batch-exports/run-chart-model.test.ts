@@ -66,7 +66,7 @@ describe('run chart scale and colours', () => {
     const theme = readFileSync(join(import.meta.dirname, '../../app/theme.css'), 'utf8')
     const rules = [...parseRules(theme, 'theme.css'), ...parseRules(css, 'batch-exports.css')]
     for (const dark of [false, true]) {
-      const inTheme = (media?: string) =>
+      const inTheme = (media?: string | null) =>
         !media?.includes('prefers-color-scheme') || media.includes(dark ? 'dark' : 'light')
       const vars = (selector: string) =>
         Object.assign(

@@ -1,19 +1,63 @@
 import { Fragment, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useSearchParams } from 'react-router-dom'
 import { ChevronDown, ChevronRight, History } from 'lucide-react'
 import type { BatchExport, BatchExportRun } from '../../contracts'
+import { ACTIVE_RUN_STATUSES } from '../../api/batch-exports'
+import { batchExportRunQueries } from '../../api/batch-export-runs'
+import { PAGE_SIZES, toPage } from '../../lib/page'
+import type { Permission } from '../../lib/permissions'
 import { Badge } from '../../components/badge'
 import { CopyButton } from '../../components/copy-button'
 import { EmptyState } from '../../components/empty-state'
+import { ErrorState } from '../../components/error-state'
+import { Pagination } from '../../components/pagination'
+import { Skeleton } from '../../components/skeleton'
 import { Time } from '../../components/time'
 import { formatNumber } from '../../lib/format'
 import { formatRangeInZone } from '../../lib/schedule-zone'
 import { formatDuration, formatUtc, viewerTimeZone, zoneLabel } from '../../lib/time'
 import { formatBytes } from './format-bytes'
+import { RunActions } from './run-actions'
 import { RunChart } from './run-chart'
 import { RunStatusBadge, runDurationSeconds, runWindow } from './run-status'
 
 const COLUMNS = 10
+
+/** The run page in the URL (`runs_page`, `runs_size`), so a page of history can be shared and back works. */
+function useRunPage() {
+  const [params, setParams] = useSearchParams()
+  const size = Number(params.get('runs_size')) || 25
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : 25
+  const page = Math.max(1, Math.trunc(Number(params.get('runs_page'))) || 1)
+  const set = (next: { page?: number; size?: number }) =>
+    setParams((prev) => {
+      const out = new URLSearchParams(prev)
+      const p = next.page ?? page
+      if (p > 1) out.set('runs_page', String(p))
+      else out.delete('runs_page')
+      if (next.size !== undefined) {
+        if (next.size === 25) out.delete('runs_size')
+        else out.set('runs_size', String(next.size))
+      }
+      return out
+    })
+  return { page, pageSize, set }
+}
+
+/** Records so far while a run exports ("1,200 of 5,000"), the count once it finished. */
+function Records({ run }: { run: BatchExportRun }) {
+  if (run.status === 'Running' && run.records_total_count)
+    return (
+      <span
+        title={`${formatNumber(run.records_completed ?? 0)} of ${formatNumber(run.records_total_count)} records so far`}
+      >
+        {formatNumber(run.records_completed ?? 0)}
+        <span className="muted"> of {formatNumber(run.records_total_count)}</span>
+      </span>
+    )
+  return <>{formatNumber(run.records_completed)}</>
+}
 
 function RunWindow({ run }: { run: BatchExportRun }) {
   const { start, end } = runWindow(run)
@@ -25,13 +69,34 @@ function RunWindow({ run }: { run: BatchExportRun }) {
   )
 }
 
-/** The last runs (newest first): status, window, records, bytes, timing, and each failure's error on demand. */
-export function RunHistory({ exp, logsHref }: { exp: BatchExport; logsHref: (runId: string) => string }) {
+type Props = {
+  orgId: string
+  exp: BatchExport
+  permission: Permission
+  logsHref: (runId: string) => string
+}
+
+/**
+ * Every run of the export, newest first, a page at a time: status, window, records (progress
+ * while exporting), bytes, timing, each failure's error on demand, and Cancel or Retry per run.
+ */
+export function RunHistory({ orgId, exp, permission, logsHref }: Props) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
+  const { page, pageSize, set } = useRunPage()
+  const moving = exp.latest_runs.some((r) => ACTIVE_RUN_STATUSES.includes(r.status))
+  const options = batchExportRunQueries.page(orgId, exp.team_id, exp.id, toPage(page, pageSize))
+  const runs = useQuery({
+    ...options,
+    // New runs appear on the first page while the export's latest runs move, even if this page had none in flight.
+    refetchInterval: (query) =>
+      moving || query.state.data?.results.some((r) => ACTIVE_RUN_STATUSES.includes(r.status)) ? 3_000 : false,
+  })
   const [selected, setSelected] = useState<string | null>(null)
   // A bar of the chart selects its run: the row is marked, scrolled to and focused, its error shown.
   const selectRun = (id: string) => {
     setSelected(id)
+    // The chart shows the latest runs: they are on the first page.
+    if (page !== 1) set({ page: 1 })
     if (exp.latest_runs.find((r) => r.id === id)?.latest_error) setOpen((prev) => new Set(prev).add(id))
     requestAnimationFrame(() => {
       const row = document.querySelector<HTMLElement>(`tr[data-run-id="${CSS.escape(id)}"]`)
@@ -47,7 +112,17 @@ export function RunHistory({ exp, logsHref }: { exp: BatchExport; logsHref: (run
       return next
     })
 
-  if (exp.latest_runs.length === 0) {
+  if (runs.isError && !runs.data) return <ErrorState error={runs.error} onRetry={() => void runs.refetch()} />
+  if (!runs.data)
+    return (
+      <div className="stack" aria-busy="true" aria-label="Loading runs">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} height={32} />
+        ))}
+      </div>
+    )
+  const list = runs.data.results
+  if (list.length === 0 && page === 1) {
     return (
       <EmptyState
         icon={<History size={22} />}
@@ -92,12 +167,12 @@ export function RunHistory({ exp, logsHref }: { exp: BatchExport; logsHref: (run
                 Duration
               </th>
               <th scope="col">
-                <span className="visually-hidden">Details</span>
+                <span className="visually-hidden">Actions</span>
               </th>
             </tr>
           </thead>
           <tbody>
-            {exp.latest_runs.map((run) => {
+            {list.map((run) => {
               const expanded = open.has(run.id)
               const failed = (run.records_failed ?? 0) > 0
               return (
@@ -115,7 +190,9 @@ export function RunHistory({ exp, logsHref }: { exp: BatchExport; logsHref: (run
                     <td>
                       <RunWindow run={run} />
                     </td>
-                    <td className="num">{formatNumber(run.records_completed)}</td>
+                    <td className="num">
+                      <Records run={run} />
+                    </td>
                     <td className={`num${failed ? ' text-red' : ''}`}>{formatNumber(run.records_failed)}</td>
                     <td className="num secondary-col">{formatNumber(run.records_total_count)}</td>
                     <td className="num">{formatBytes(run.bytes_exported)}</td>
@@ -127,6 +204,7 @@ export function RunHistory({ exp, logsHref }: { exp: BatchExport; logsHref: (run
                     </td>
                     <td className="num">{formatDuration(runDurationSeconds(run))}</td>
                     <td className="run-actions">
+                      <RunActions orgId={orgId} exp={exp} run={run} permission={permission} />
                       {run.latest_error && (
                         <button
                           type="button"
@@ -162,9 +240,17 @@ export function RunHistory({ exp, logsHref }: { exp: BatchExport; logsHref: (run
           </tbody>
         </table>
       </div>
-      <p className="field-help">
-        The last {exp.latest_runs.length} runs, newest first. Times in {viewerTimeZone()}; UTC on hover.
-      </p>
+      <Pagination
+        page={page}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        shown={list.length}
+        count={runs.data.count}
+        hasNext={runs.data.hasNext}
+        onPageChange={(p) => set({ page: p })}
+        onPageSizeChange={(size) => set({ page: 1, size })}
+        note={`newest first; times in ${viewerTimeZone()}, UTC on hover`}
+      />
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { Controller, useFormContext } from 'react-hook-form'
 import { BATCH_EXPORT_INTERVALS } from '../../contracts'
 import { Field, Input, Select } from '../../components/field'
 import { SwitchField } from '../../components/switch-field'
-import { INTERVAL_LABELS } from '../../lib/schedule'
+import { INTERVAL_LABELS, WEEKDAYS } from '../../lib/schedule'
 import { formatOffset, instantToLocalInput, offsetMinutes, toZonedIso, zonedToInstant } from '../../lib/schedule-zone'
 import { zoneLabel } from '../../lib/time'
 import type { ExportFormValues } from './export-form-values'
@@ -26,8 +26,18 @@ function resolvedNote(local: string, timeZone: string): string | undefined {
 export function ScheduleFields({ disabled, zones, showPaused }: Props) {
   const { register, control, watch, getValues, setValue, formState } = useFormContext<ExportFormValues>()
   const { errors } = formState
-  const [interval, timeZone, startAt, endAt, paused] = watch(['interval', 'time_zone', 'start_at', 'end_at', 'paused'])
-  const zoneName = `${timeZone}, ${zoneLabel(timeZone)}`
+  const [interval, timeZone, startAt, endAt, paused, offsetDay, offsetHour] = watch([
+    'interval',
+    'time_zone',
+    'start_at',
+    'end_at',
+    'paused',
+    'offset_day',
+    'offset_hour',
+  ])
+  const daily = interval === 'day' || interval === 'week'
+  const label = zoneLabel(timeZone)
+  const zoneName = label === timeZone ? timeZone : `${timeZone}, ${label}`
   const iso = (local: string) => {
     const resolved = local ? zonedToInstant(local, timeZone) : null
     return resolved ? resolved.instant.toISOString() : null
@@ -64,7 +74,11 @@ export function ScheduleFields({ disabled, zones, showPaused }: Props) {
               control={control}
               name="time_zone"
               render={({ field }) => (
-                <Field label="Time zone" help={`Of the dates below and of the preview; now ${utcOffset(field.value)}.`}>
+                <Field
+                  label="Time zone"
+                  error={errors.time_zone?.message}
+                  help={`Daily and weekly windows close in this zone; the dates below are in it too. Now ${utcOffset(field.value)}.`}
+                >
                   {(p) => (
                     <Select
                       {...p}
@@ -88,11 +102,47 @@ export function ScheduleFields({ disabled, zones, showPaused }: Props) {
               )}
             />
           </div>
+          {daily && (
+            <div className="field-grid">
+              {interval === 'week' && (
+                <Field label="Day" error={errors.offset_day?.message} help="The day each weekly window closes.">
+                  {(p) => (
+                    <Select {...p} disabled={disabled} {...register('offset_day')}>
+                      {WEEKDAYS.map((day, i) => (
+                        <option key={day} value={String(i)}>
+                          {day}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
+                </Field>
+              )}
+              <Field
+                label="Runs at"
+                error={errors.offset_hour?.message}
+                help={`The hour (${timeZone}) each ${interval === 'week' ? 'weekly' : 'daily'} window closes and its run starts.`}
+              >
+                {(p) => (
+                  <Select {...p} disabled={disabled} {...register('offset_hour')}>
+                    {Array.from({ length: 24 }, (_, h) => (
+                      <option key={h} value={String(h)}>
+                        {String(h).padStart(2, '0')}:00
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            </div>
+          )}
           <div className="field-grid">
             <Field
               label={`Start (${zoneName})`}
               error={errors.start_at?.message}
-              help={startAt ? resolvedNote(startAt, timeZone) : 'Empty: from the next window on.'}
+              help={
+                startAt
+                  ? resolvedNote(startAt, timeZone)
+                  : 'Empty: from the next window on. Windows closing before it do not run.'
+              }
             >
               {(p) => <Input {...p} type="datetime-local" disabled={disabled} {...register('start_at')} />}
             </Field>
@@ -115,6 +165,8 @@ export function ScheduleFields({ disabled, zones, showPaused }: Props) {
         </div>
         <SchedulePreview
           interval={interval}
+          offsetDay={interval === 'week' ? Number(offsetDay) : null}
+          offsetHour={daily ? Number(offsetHour) : null}
           startAt={iso(startAt)}
           endAt={iso(endAt)}
           paused={paused}

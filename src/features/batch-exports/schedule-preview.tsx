@@ -1,13 +1,15 @@
 import { CalendarClock } from 'lucide-react'
 import type { BatchExportInterval } from '../../contracts'
 import { Badge } from '../../components/badge'
-import { INTERVAL_LABELS, previewSchedule } from '../../lib/schedule'
+import { describeSchedule, previewSchedule } from '../../lib/schedule'
 import { formatRangeInZone } from '../../lib/schedule-zone'
 import { formatRelative } from '../../lib/time'
 import { useNow } from './use-now'
 
 type Props = {
   interval: BatchExportInterval
+  offsetDay: number | null
+  offsetHour: number | null
   startAt: string | null
   endAt: string | null
   paused: boolean
@@ -15,9 +17,10 @@ type Props = {
 }
 
 /** The next five data windows the settings would export, in the chosen zone and in UTC. */
-export function SchedulePreview({ interval, startAt, endAt, paused, timeZone }: Props) {
+export function SchedulePreview({ interval, offsetDay, offsetHour, startAt, endAt, paused, timeZone }: Props) {
   const now = useNow()
-  const preview = previewSchedule({ interval, startAt, endAt, paused }, now)
+  const input = { interval, timezone: timeZone, offsetDay, offsetHour, startAt, endAt, paused }
+  const preview = previewSchedule(input, now)
   const first = preview.windows[0]
 
   return (
@@ -39,7 +42,9 @@ export function SchedulePreview({ interval, startAt, endAt, paused, timeZone }: 
               ? 'Paused: nothing runs until you resume. After resuming, these windows would run:'
               : preview.waitsForStart && first
                 ? `Waits for the start: the first run is ${formatRelative(first.end, now)}.`
-                : `${INTERVAL_LABELS[interval]}. Each run exports the window that just ended, aligned to UTC.`}
+                : `${describeSchedule(input)}. Each run exports the window that just closed${
+                    interval === 'day' || interval === 'week' ? '' : ' (UTC-aligned)'
+                  }.`}
       </p>
       {preview.windows.length > 0 && (
         <ol

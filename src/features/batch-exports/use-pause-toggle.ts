@@ -1,11 +1,23 @@
+import { useState } from 'react'
 import type { BatchExport } from '../../contracts'
 import { useSetPaused } from '../../api/batch-exports'
+import { missedWhilePaused } from './resume-dialog'
 
-/** Pause or resume an export at once; if the server refuses, it flips back and a toast says why. */
+/**
+ * Pause or resume an export at once; if the server refuses, the switch flips back and a toast says
+ * why (the mutation's feedback). Resuming an export that missed windows while paused first asks what
+ * to do with them (`resuming` is then that export: render a ResumeDialog for it).
+ */
 export function usePauseToggle(orgId: string) {
   const mutation = useSetPaused(orgId)
-  const toggle = (exp: Pick<BatchExport, 'id' | 'name'>, paused: boolean) =>
+  const [resuming, setResuming] = useState<BatchExport | null>(null)
+  const toggle = (exp: BatchExport, paused: boolean) => {
+    if (!paused && missedWhilePaused(exp).length > 0) {
+      setResuming(exp)
+      return
+    }
     mutation.mutate({ id: exp.id, name: exp.name, paused })
+  }
   const pendingFor = (id: string) => mutation.isPending && mutation.variables?.id === id
-  return { toggle, pendingFor }
+  return { toggle, pendingFor, resuming, closeResume: () => setResuming(null) }
 }

@@ -35,7 +35,6 @@ describe('bulk delete with undo', () => {
     expect(fetchMock).not.toHaveBeenCalled()
   })
 
-
   it('hides the rows at once but sends nothing for 5 seconds', async () => {
     bulkDeleter.schedule(new QueryClient(), 1, ['a', 'b'])
     expect(pendingIds(bulkDeleter.getState(), 1)).toEqual(new Set(['a', 'b']))

@@ -1,0 +1,17 @@
+// s3rver ships no types; this is the part of its API the tests use.
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net'
+  interface S3rverOptions {
+    port?: number
+    address?: string
+    silent?: boolean
+    directory?: string
+    configureBuckets?: { name: string; configs: unknown[] }[]
+    allowMismatchedSignatures?: boolean
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions)
+    run(): Promise<AddressInfo>
+    close(): Promise<void>
+  }
+}
