@@ -161,7 +161,9 @@ test('a javascript: start URL is shown as text, never as a link', async ({ page 
   const evil = rowOf(page, rows[0]!.id)
   await expect(evil.getByText('javascript:alert(document.domain)')).toBeVisible()
   await expect(evil.getByRole('link', { name: /javascript/ })).toHaveCount(0)
-  const safe = rowOf(page, rows[1]!.id).getByRole('link', { name: 'shop.example.com/checkout?step=2' })
+  const safe = rowOf(page, rows[1]!.id).getByRole('link', {
+    name: 'Open https://shop.example.com/checkout?step=2 in a new tab',
+  })
   await expect(safe).toHaveAttribute('href', 'https://shop.example.com/checkout?step=2')
 
   await evil.getByRole('link').first().click()
@@ -174,18 +176,18 @@ test('marking viewed by keyboard and on the detail page persists', async ({ page
   await seed(6, { 0: { viewed: 0 }, 1: { viewed: 0 } })
   await signInRemembered(page, listPath())
   const first = rowOf(page, rows[0]!.id)
-  await expect(first.getByRole('img', { name: 'Not viewed' })).toBeVisible()
+  await expect(first.getByRole('link', { name: /, not viewed$/ })).toBeVisible()
 
   await page.keyboard.press('?')
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Mark viewed / unviewed')
   await page.keyboard.press('Escape')
   await page.keyboard.press('j')
   await page.keyboard.press('v')
-  await expect(first.getByRole('img', { name: 'Not viewed' })).toHaveCount(0)
+  await expect(first.getByRole('link', { name: /, not viewed$/ })).toHaveCount(0)
   await expect.poll(async () => (await getRecording(rows[0]!.id)).body.viewed).toBe(true)
   await page.reload()
-  await expect(rowOf(page, rows[1]!.id).getByRole('img', { name: 'Not viewed' })).toBeVisible()
-  await expect(first.getByRole('img', { name: 'Not viewed' })).toHaveCount(0)
+  await expect(rowOf(page, rows[1]!.id).getByRole('link', { name: /, not viewed$/ })).toBeVisible()
+  await expect(first.getByRole('link', { name: /, not viewed$/ })).toHaveCount(0)
 
   // Enter opens the active row, which marks it viewed (as PostHog does); the detail page toggles it back and forth.
   await page.keyboard.press('j')

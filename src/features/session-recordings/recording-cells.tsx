@@ -46,17 +46,19 @@ export function StartUrl({ value, full = false }: { value: string | null; full?:
 export function StartUrlCell({ value, href }: { value: string | null; href: string }) {
   if (!value) return <span className="muted">—</span>
   const external = safeHttpUrl(value)
+  // Anything but http(s) (e.g. `javascript:`) is plain text, never a link; the row still opens the recording.
+  if (!external)
+    return (
+      <span className="rec-url rec-url-plain" title={`${value}\nNot a web address, so not a link.`}>
+        {value}
+      </span>
+    )
   return (
     <>
-      <Link
-        to={href}
-        tabIndex={-1}
-        className={external ? 'rec-url' : 'rec-url rec-url-plain'}
-        title={external ? value : `${value}\nNot a web address, so not a link to it.`}
-      >
+      <Link to={href} tabIndex={-1} className="rec-url" title={value}>
         {withoutScheme(value)}
       </Link>
-      {external && (
+      {
         <a
           className="rec-external"
           href={external}
@@ -65,7 +67,7 @@ export function StartUrlCell({ value, href }: { value: string | null; href: stri
           aria-label={`Open ${value} in a new tab`}
           title={`Open ${value} in a new tab`}
         />
-      )}
+      }
     </>
   )
 }
