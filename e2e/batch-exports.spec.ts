@@ -237,7 +237,7 @@ test('run history shows every status, the failed run’s error on demand, and th
   for (const status of SHOWN_STATUSES) {
     await expect(table.getByRole('cell', { name: status, exact: true })).toBeVisible()
   }
-  await expect(page.getByRole('img', { name: /Records per data window for the last \d+ runs/ })).toBeVisible()
+  await expect(page.getByRole('group', { name: /Records per data window for the last \d+ runs/ })).toBeVisible()
 
   const error = 'NoSuchBucket: e2e bucket missing for Failed'
   await expect(page.getByText(error)).toHaveCount(0)
