@@ -23,6 +23,13 @@ const SERVER_CASTS = [
   },
 ]
 
+// The console imports the contract file it needs, never the barrel (src/contracts/index.ts): zod schemas
+// are not tree-shaken, so the barrel would put every contract into every chunk that imports it.
+const noContractsBarrel = {
+  regex: '^(\\.\\./)+contracts$',
+  message: "Import the contract's own file (e.g. '../contracts/batch-exports'), not the barrel.",
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'playwright-report', 'test-results', 'bench/results'] },
   js.configs.recommended,
@@ -97,6 +104,7 @@ export default tseslint.config(
               group: ['../features/*', '../app/*', '../components/*'],
               message: 'api must not import features, app or components.',
             },
+            noContractsBarrel,
           ],
         },
       ],
@@ -114,6 +122,7 @@ export default tseslint.config(
               group: ['../api/*', '../features/*', '../app/*'],
               message: 'A shared component never imports api, features or app.',
             },
+            noContractsBarrel,
           ],
         },
       ],
@@ -129,8 +138,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\./|\\.\\./contracts(/|$))',
-              message: 'src/lib imports only src/contracts and src/lib.',
+              regex: '^(?!\\./|\\.\\./contracts/)',
+              message: "src/lib imports only src/lib and src/contracts' own files.",
             },
           ],
         },
@@ -148,9 +157,19 @@ export default tseslint.config(
               group: ['../../app/*', '../*/*', '!../../*'],
               message: 'A feature never imports app or another feature.',
             },
+            noContractsBarrel,
           ],
         },
       ],
     },
+  },
+  {
+    files: [
+      'src/app/**/*.{ts,tsx}',
+      'src/shared-recording/**/*.{ts,tsx}',
+      'src/testing/**/*.{ts,tsx}',
+      'src/*.{ts,tsx}',
+    ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noContractsBarrel] }] },
   },
 )

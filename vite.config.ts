@@ -1,11 +1,20 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { chunkGroups } from './scripts/chunk-groups.ts'
+import { precompress } from './scripts/precompress.ts'
 import { routePreloads } from './scripts/route-preloads.ts'
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8000'
 
 export default defineConfig({
-  plugins: [react(), { ...routePreloads(import.meta.dirname), applyToEnvironment: (e) => e.name === 'client' }],
+  plugins: [
+    react(),
+    { ...routePreloads(import.meta.dirname), applyToEnvironment: (e) => e.name === 'client' },
+    // Few files per landing page: the entry in one file, the small pieces list pages share in one kit.
+    chunkGroups(import.meta.dirname),
+    // Both builds (console and public pages) write into dist: each precompresses what is new there.
+    precompress(),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -3,10 +3,19 @@ import type { Manifest } from 'vite'
 import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { importClosure } from '../scripts/route-preloads'
+import { LANDING_ROUTES } from '../scripts/chunk-groups'
+import { importClosure, ROUTE_PRELOADS_FILE } from '../scripts/route-preloads'
 import { buildApp } from './lib'
 
 const gz = (file: string) => gzipSync(readFileSync(file)).length
+/** Bytes a browser that accepts `encoding` receives for a built file: its precompressed copy, if any. */
+const served = (file: string, encoding: 'br' | 'gz') => {
+  try {
+    return readFileSync(`${file}.${encoding}`).length
+  } catch {
+    return readFileSync(file).length
+  }
+}
 
 /** Files of a chunk and everything it imports statically. */
 const closure = (manifest: Manifest, key: string) =>
@@ -36,6 +45,34 @@ try {
       const extra = [...closure(app.manifest, key)].filter((f) => !first.has(f))
       return { name: c.name ?? c.file, gzip_kb: kb(total(app.outDir, extra)) }
     })
+  // A cold visit to a landing route: index.html, the entry with its imports and CSS, and the route's own
+  // files the server preloads (route-preloads.json), each as the server sends it to a browser.
+  const cold = (outDir: string, files: string[]) => {
+    const paths = ['index.html', ...files].map((f) => join(outDir, f))
+    const bytes = (encoding: 'br' | 'gz') => paths.reduce((sum, p) => sum + served(p, encoding), 0)
+    return { requests: paths.length, br_kb: kb(bytes('br')), gzip_kb: kb(bytes('gz')) }
+  }
+  const entryFiles = (manifest: Manifest) => {
+    const keys = [...importClosure(entryKey(manifest), (k) => manifest[k]?.imports)]
+    return keys.flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.css ?? [])])
+  }
+  const preloads = JSON.parse(readFileSync(join(app.outDir, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, string[]>
+  const baselineCold = cold(baseline.outDir, entryFiles(baseline.manifest))
+  const landing = Object.fromEntries(
+    Object.entries(LANDING_ROUTES).map(([name, pattern]) => {
+      const files = [...new Set([...entryFiles(app.manifest), ...preloads[pattern]!.map((f) => f.slice(1))])]
+      const route = cold(app.outDir, files)
+      return [
+        name,
+        {
+          route: pattern,
+          ...route,
+          br_ratio: +(route.br_kb / baselineCold.br_kb).toFixed(2),
+          gzip_ratio: +(route.gzip_kb / baselineCold.gzip_kb).toFixed(2),
+        },
+      ]
+    }),
+  )
   // The player (rrweb's replayer and the controls) loads only once a recording is opened: what it adds
   // to the first route and the recording page.
   const loaded = new Set([...first, ...closure(app.manifest, RECORDING_PAGE)])
@@ -48,6 +85,7 @@ try {
   console.log(
     JSON.stringify(
       {
+        landing_routes: { ...landing, baseline: baselineCold },
         first_route_gzip_kb: +(firstBytes / 1024).toFixed(1),
         baseline_gzip_kb: +(baseBytes / 1024).toFixed(1),
         ratio: { value: +(firstBytes / baseBytes).toFixed(3), target: '<= 1.05' },

@@ -1,5 +1,7 @@
-// The console in headless Chromium against the bare-stack baseline app, both built and served in this
-// run: cold load to the first recordings row at 1× and 4× CPU, interaction latency, DOM size. Prints JSON.
+// The console in headless Chromium against the bare-stack baseline app, both built (and precompressed) in
+// this run and served the same production way by the real server: cold load to the first recordings row
+// and the bytes on the wire until then, on loopback and on an emulated ordinary network, at 1× and 4×
+// CPU; interaction latency; DOM size. Prints JSON.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import type { ChildProcess } from 'node:child_process'
 import { cpus, tmpdir } from 'node:os'
@@ -16,6 +18,20 @@ const RECORDINGS = Number(process.env.BENCH_RECORDINGS ?? 100_000)
 /** Cold loads per app and CPU rate, and interactions per kind (odd, so the median is one of them). */
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const RATES = [1, 4]
+/**
+ * Network profiles (Chromium's network emulation over CDP). `latency` is added to each request's round
+ * trip; throughputs are in bytes per second. Loopback is the machine as it is.
+ */
+const PROFILES = {
+  loopback: null,
+  network_40ms_10mbit: { latency: 40, downloadThroughput: 10_000_000 / 8, uploadThroughput: 10_000_000 / 8 },
+} as const
+type Profile = keyof typeof PROFILES
+/** Targets per profile: on the network, first row within 1.5× the baseline and bytes within 1.35×. */
+const TARGETS: Record<Profile, { first_row: string; bytes?: string }> = {
+  loopback: { first_row: '<= 1.15' },
+  network_40ms_10mbit: { first_row: '<= 1.5', bytes: '<= 1.35' },
+}
 const VIEWPORT = { width: 1280, height: 800 }
 const LARGEST_PAGE = Math.max(...PAGE_SIZES)
 
@@ -85,32 +101,48 @@ function watchEvents() {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
 }
 
-/** A fresh context (empty cache, no storage) and page with the cache disabled and the CPU throttled. */
-async function openPage(rate: number) {
+/**
+ * A fresh context (empty cache, no storage) and page with the cache disabled, the CPU throttled and the
+ * network profile applied; `wire()` is the bytes received so far (headers and encoded bodies, as counted
+ * by Chromium's network stack) and the number of requests that finished.
+ */
+async function openPage(rate: number, profile: Profile = 'loopback') {
   const context = await browser!.newContext({ viewport: VIEWPORT })
   const page = await context.newPage()
   page.setDefaultTimeout(30_000)
   const cdp = await page.context().newCDPSession(page)
+  let bytes = 0
+  let requests = 0
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes += e.encodedDataLength
+    requests++
+  })
   await cdp.send('Network.enable')
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
   await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-  return { context, page }
+  const network = PROFILES[profile]
+  if (network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network })
+  return { context, page, wire: () => ({ bytes, requests }) }
 }
 
 type App = { name: 'console' | 'baseline'; url: string; selector: string; setup?: (c: BrowserContext) => Promise<void> }
 
-/** One cold load: ms from navigation start until the first data row is in the document, and rendered. */
-async function coldLoad(app: App, rate: number) {
-  const { context, page } = await openPage(rate)
+/**
+ * One cold load: ms from navigation start until the first data row is in the document, and rendered;
+ * bytes and requests on the wire by the time the row was in the document.
+ */
+async function coldLoad(app: App, rate: number, profile: Profile = 'loopback') {
+  const { context, page, wire } = await openPage(rate, profile)
   try {
     await app.setup?.(context)
     await context.addInitScript(watchFirstRow, app.selector)
     await page.goto(app.url, { waitUntil: 'commit' })
-    return await within(
+    const firstRow = await within(
       60_000,
-      `${app.name}: first row`,
+      `${app.name}: first row (${profile}, ${rate}× CPU)`,
       page.evaluate(() => window.__firstRow!),
     )
+    return { ...firstRow, ...wire() }
   } finally {
     await context.close()
   }
@@ -199,25 +231,41 @@ const work = async () => {
     },
   ]
 
-  // 1. Cold loads, console and baseline alternating (which goes first alternates too) to spread noise.
-  const coldLoads: Record<string, unknown> = {}
+  // 1. Cold loads per network profile and CPU rate, console and baseline alternating (which goes first
+  // alternates too) to spread noise.
+  const coldLoads: Record<string, Record<string, unknown>> = {}
   for (const app of apps) await coldLoad(app, 1) // warm-up: server JIT and SQLite pages, not the browser
-  for (const rate of RATES) {
-    const runs: Record<App['name'], { inserted: number; painted: number }[]> = { console: [], baseline: [] }
-    for (let i = 0; i < RUNS; i++) {
-      for (const app of i % 2 ? [...apps].reverse() : apps) runs[app.name].push(await coldLoad(app, rate))
-    }
-    const summary = (key: 'inserted' | 'painted') => {
-      const [ours, base] = [runs.console.map((r) => r[key]), runs.baseline.map((r) => r[key])]
-      return {
-        console_median_ms: round(median(ours)),
-        baseline_median_ms: round(median(base)),
-        ratio: { value: +(median(ours) / median(base)).toFixed(2), target: '<= 1.15' },
-        console_runs: ours.map(round),
-        baseline_runs: base.map(round),
+  for (const profile of Object.keys(PROFILES) as Profile[]) {
+    coldLoads[profile] = {}
+    for (const rate of RATES) {
+      const runs: Record<App['name'], Awaited<ReturnType<typeof coldLoad>>[]> = { console: [], baseline: [] }
+      for (let i = 0; i < RUNS; i++) {
+        for (const app of i % 2 ? [...apps].reverse() : apps) runs[app.name].push(await coldLoad(app, rate, profile))
+      }
+      const summary = (key: 'inserted' | 'painted') => {
+        const [ours, base] = [runs.console.map((r) => r[key]), runs.baseline.map((r) => r[key])]
+        return {
+          console_median_ms: round(median(ours)),
+          baseline_median_ms: round(median(base)),
+          ratio: { value: +(median(ours) / median(base)).toFixed(2), target: TARGETS[profile].first_row },
+          console_runs: ours.map(round),
+          baseline_runs: base.map(round),
+        }
+      }
+      const bytes = (name: App['name']) => median(runs[name].map((r) => r.bytes))
+      const requests = (name: App['name']) => median(runs[name].map((r) => r.requests))
+      coldLoads[profile][`cpu_${rate}x`] = {
+        in_document: summary('inserted'),
+        rendered: summary('painted'),
+        bytes_on_wire_to_first_row: {
+          console_median_kb: +(bytes('console') / 1024).toFixed(1),
+          baseline_median_kb: +(bytes('baseline') / 1024).toFixed(1),
+          ratio: { value: +(bytes('console') / bytes('baseline')).toFixed(2), target: TARGETS[profile].bytes ?? '—' },
+          console_requests: requests('console'),
+          baseline_requests: requests('baseline'),
+        },
       }
     }
-    coldLoads[`cpu_${rate}x`] = { in_document: summary('inserted'), rendered: summary('painted') }
   }
 
   // 2. Interaction latency at 1× CPU on pages that have loaded.
@@ -303,6 +351,7 @@ const work = async () => {
     machine: { cpus: cpus().length, node: process.version, chromium: browser.version() },
     recordings: RECORDINGS,
     runs: RUNS,
+    network_profiles: PROFILES,
     cold_load_to_first_row: coldLoads,
     inp_ms: {
       pause_toggle: { ...pause, target: '<= 50' },

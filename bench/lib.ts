@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, type Manifest } from 'vite'
+import { precompress } from '../scripts/precompress'
 import { startTsProcess } from '../server/test/process'
 
 /** Starts a TypeScript entry with tsx and waits for its ready line. */
@@ -40,7 +41,8 @@ export async function throughput(url: string, headers: Record<string, string> = 
 
 /**
  * A production build of the app at `root` into a new temp dir (the caller removes it), with its manifest:
- * with that root's vite.config.ts when `withConfig` (the console, as `npm run build` makes it), else bare.
+ * with that root's vite.config.ts when `withConfig` (the console, as `npm run build` makes it), else bare
+ * but precompressed as the console is (so both are served the same production way).
  */
 export async function buildApp(root: string, input: string, withConfig = false) {
   const outDir = mkdtempSync(join(tmpdir(), 'aa-build-'))
@@ -48,7 +50,7 @@ export async function buildApp(root: string, input: string, withConfig = false) 
     root,
     configFile: withConfig ? join(root, 'vite.config.ts') : false,
     logLevel: 'silent',
-    plugins: withConfig ? [] : [react()],
+    plugins: withConfig ? [] : [react(), precompress()],
     build: { outDir, manifest: true, emptyOutDir: true, rollupOptions: { input } },
   })
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
@@ -57,15 +59,28 @@ export async function buildApp(root: string, input: string, withConfig = false) 
 
 export type Req = { method: 'GET' | 'PATCH' | 'POST'; path: string; body?: string }
 
+type Paced = { clients: number; rate: number; seconds: number }
+
 /** `clients` clients, each sending the mix in turn after an exponential think time (mean 1 / `rate` s), for `seconds`. */
-export async function pacedClients(
+export async function pacedClients(port: number, headers: Record<string, string>, mix: Req[], options: Paced) {
+  return (await pacedModes(port, mix, options, { all: headers })).all
+}
+
+/**
+ * The same run cut into `blockMs` blocks that alternate between `modes` (each with its own request
+ * headers), with percentiles per mode: alternating blocks share whatever else the machine is doing, so
+ * the modes are comparable on a busy box where two runs one after the other are not. With more than one
+ * mode, a first block of warm-up (JIT, SQLite's page cache) counts for none: it would weigh on the first.
+ */
+export async function pacedModes<M extends string>(
   port: number,
-  headers: Record<string, string>,
   mix: Req[],
-  { clients: CLIENTS, rate: RATE, seconds: SECONDS }: { clients: number; rate: number; seconds: number },
-) {
+  { clients: CLIENTS, rate: RATE, seconds: SECONDS, blockMs = 2000 }: Paced & { blockMs?: number },
+  modes: Record<M, Record<string, string>>,
+): Promise<Record<M, ReturnType<typeof summary>>> {
+  const names = Object.keys(modes) as M[]
   const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS })
-  const send = (r: Req) =>
+  const send = (r: Req, headers: Record<string, string>) =>
     new Promise<number>((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port, agent, method: r.method, path: r.path, headers }, (res) => {
         res.resume()
@@ -76,31 +91,44 @@ export async function pacedClients(
       req.end(r.body)
     })
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-  const times: number[] = []
-  let errors = 0
-  let non2xx = 0
-  const end = performance.now() + SECONDS * 1000
+  const results = names.map(() => ({ times: [] as number[], errors: 0, non2xx: 0 }))
+  const start = performance.now() + (names.length > 1 ? blockMs : 0)
+  const end = start + SECONDS * 1000
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
       for (let i = client; ; i++) {
         await sleep((-Math.log(1 - Math.random()) * 1000) / RATE)
-        if (performance.now() >= end) return
         const started = performance.now()
+        if (started >= end) return
+        const r = mix[i % mix.length]!
+        if (started < start) {
+          await send(r, modes[names[i % names.length]!]).catch(() => 0)
+          continue
+        }
+        const mode = Math.floor((started - start) / blockMs) % names.length
+        const result = results[mode]!
         try {
-          if ((await send(mix[i % mix.length]!)) >= 300) non2xx++
-          times.push(performance.now() - started)
+          if ((await send(r, modes[names[mode]!])) >= 300) result.non2xx++
+          result.times.push(performance.now() - started)
         } catch {
-          errors++
+          result.errors++
         }
       }
     }),
   )
   agent.destroy()
+  return Object.fromEntries(names.map((name, n) => [name, summary(results[n]!, SECONDS / names.length)])) as Record<
+    M,
+    ReturnType<typeof summary>
+  >
+}
+
+function summary({ times, errors, non2xx }: { times: number[]; errors: number; non2xx: number }, seconds: number) {
   times.sort((a, b) => a - b)
   const at = (p: number) => +percentile(times, p).toFixed(1)
   return {
     requests: times.length + errors,
-    rps: Math.round((times.length + errors) / SECONDS),
+    rps: Math.round((times.length + errors) / seconds),
     errors,
     non_2xx: non2xx,
     latency_ms: { p50: at(50), p90: at(90), p99: at(99) },

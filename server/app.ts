@@ -7,6 +7,7 @@ import type { Env } from './env'
 import { readJsonBody } from './http/body'
 import { forbidden, HttpError } from './http/errors'
 import { sendJson, setSecurityHeaders } from './http/headers'
+import { createHealth, healthProbe } from './http/health'
 import { createProxy } from './http/proxy'
 import { createRateLimiter } from './http/rate-limit'
 import { compile, match, type Result, type RouteDef } from './http/route'
@@ -69,9 +70,10 @@ export function createApp(options: AppOptions) {
   const routes = ROUTES.map(compile)
   let schema: ReturnType<typeof openApiDocument> | undefined
   const limiter = createRateLimiter(options.RATE_LIMIT_PER_MINUTE)
-  const serveStatic = createStaticHandler(options.STATIC_DIR)
+  const serveStatic = createStaticHandler(options.STATIC_DIR, { upstream: Boolean(options.UPSTREAM_URL) })
   const proxy = options.UPSTREAM_URL ? createProxy(options.UPSTREAM_URL) : null
   const sharedPage = options.db ? createSharedPageHandler(options.db, options.STATIC_DIR) : null
+  const health = createHealth({ db: options.db, upstream: options.UPSTREAM_URL })
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const db = options.db!
@@ -163,7 +165,9 @@ export function createApp(options: AppOptions) {
       return sendJson(res, 400, { type: 'invalid_request', code: 'bad_url', detail: 'Malformed URL.', attr: null })
     }
     try {
-      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      if (healthProbe(url.pathname)) {
+        await health(req, res, url)
+      } else if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         if (proxy) await proxy(req, res, url.pathname + url.search)
         else await handleApi(req, res, url)
       } else if (sharedPage && /^\/(shared|embedded)\/[^/]+\/?$/.test(url.pathname)) {

@@ -6,6 +6,7 @@ import type { Db } from './db/database'
 import { findRecordingRow } from './db/recordings'
 import { findSharedRecording } from './db/sharing'
 import { sharedPagePolicy } from './http/headers'
+import { sendBody } from './http/send-body'
 
 const ONGOING_MS = 5 * 60_000
 
@@ -49,9 +50,12 @@ export function createSharedPageHandler(db: Db, staticDir: string) {
     res.setHeader('Content-Security-Policy', sharedPagePolicy(embedded))
     if (embedded) res.removeHeader('X-Frame-Options')
     const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }
-    if (!row) return void res.writeHead(404, headers).end(GONE)
+    // Made per request (the recording's times, its ongoing state): compressed as API answers are, no ETag.
+    const send = (status: number, html: string) =>
+      sendBody(res, status, Buffer.from(html), headers, { etag: false, minSize: 1024 })
+    if (!row) return send(404, GONE)
     const html = template()
-    if (!html) return void res.writeHead(200, headers).end(NOT_BUILT)
+    if (!html) return send(200, NOT_BUILT)
     const data: SharedRecording = {
       project_id: row.team_id,
       id: row.id,
@@ -62,6 +66,6 @@ export function createSharedPageHandler(db: Db, staticDir: string) {
       embedded,
     }
     const script = `<script type="application/json" id="shared-recording">${scriptJson(data)}</script>`
-    res.writeHead(200, headers).end(html.replace('</head>', `${script}</head>`))
+    send(200, html.replace('</head>', `${script}</head>`))
   }
 }

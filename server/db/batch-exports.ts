@@ -2,6 +2,7 @@ import { offsetDayOf, offsetHourOf } from '../../src/contracts/batch-export-sche
 import {
   SECRET_FIELDS,
   type BatchExport,
+  type BatchExportModel,
   type BatchExportRun,
   type DestinationType,
 } from '../../src/contracts/batch-exports'
@@ -13,7 +14,7 @@ export interface ExportRow {
   organization_id: string
   team_id: number
   name: string
-  model: BatchExport['model']
+  model: BatchExportModel | null
   destination_type: DestinationType
   destination_config: string
   interval: BatchExport['interval']
@@ -165,7 +166,7 @@ export function findBatchExport(db: Db, orgId: string, id: string): BatchExport 
 export interface BatchExportValues {
   team_id: number
   name: string
-  model: BatchExport['model']
+  model: BatchExportModel | null
   destination_type: DestinationType
   destination_config: Record<string, unknown>
   interval: BatchExport['interval']

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { API_POLICY, sendBody } from './send-body'
 
 /**
  * What a replayed recording may load. The replay iframe is about:blank and inherits its page's policy,
@@ -31,15 +32,13 @@ export function setSecurityHeaders(res: ServerResponse) {
   for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value)
 }
 
-/** Writes a JSON API response (never cached). */
+/**
+ * Writes a JSON answer (never cached): compressed when it is large enough and the client accepts it, and
+ * with a content ETag (304 on a matching If-None-Match) when it answers a GET with 200 (send-body.ts).
+ */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const payload = body === undefined ? '' : JSON.stringify(body)
-  res.writeHead(status, {
-    ...headers,
-    'Cache-Control': 'no-store',
-    ...(payload
-      ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }
-      : { 'Content-Length': 0 }),
-  })
-  res.end(payload)
+  const head = { ...headers, 'Cache-Control': 'no-store' }
+  if (!payload) return void res.writeHead(status, { ...head, 'Content-Length': 0 }).end()
+  sendBody(res, status, Buffer.from(payload), { ...head, 'Content-Type': 'application/json' }, API_POLICY)
 }

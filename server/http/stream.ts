@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Writable } from 'node:stream'
-import { constants, createGzip } from 'node:zlib'
+import { acceptedEncodings, compressStream } from './compress'
 
 /** Resolves once `stream` wants more data, or once the response is gone (then writing stops). */
 const writable = (stream: Writable, res: ServerResponse) =>
@@ -15,7 +15,9 @@ const writable = (stream: Writable, res: ServerResponse) =>
   })
 
 /**
- * Writes a body produced piece by piece (gzip when the client accepts it), waiting for the socket
+ * Writes a body produced piece by piece, compressed in the encoding the client prefers (negotiated as
+ * every other answer is: br before gzip, `q=0` refuses, identity when nothing fits) and still chunked as
+ * it is produced, waiting for the socket
  * between pieces so a slow client holds back the producer instead of filling memory. A failure
  * midway aborts the response (the client sees a broken transfer, never a silently short body).
  */
@@ -26,15 +28,15 @@ export async function sendStream(
   headers: Record<string, string>,
   body: Iterable<string> | AsyncIterable<string>,
 ) {
-  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+  const encoding = acceptedEncodings(req.headers['accept-encoding'])[0]
   res.writeHead(status, {
     ...headers,
     'Cache-Control': 'no-store',
     Vary: 'Accept-Encoding',
-    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
   })
-  const out: Writable = gzip ? createGzip({ level: constants.Z_BEST_SPEED }) : res
-  if (gzip) out.pipe(res)
+  const out: Writable = encoding ? compressStream(encoding) : res
+  if (encoding) out.pipe(res)
   try {
     for await (const piece of body) {
       if (res.destroyed) return

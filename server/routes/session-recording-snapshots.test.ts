@@ -1,5 +1,3 @@
-import { request as httpRequest } from 'node:http'
-import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { snapshotSources } from '../../src/contracts/session-recording-snapshots'
@@ -9,6 +7,7 @@ import type { RecordingRow } from '../db/recordings'
 import { corruptSnapshotChunk } from '../db/snapshot-faults'
 import { appendSnapshotChunks, listSnapshotSources } from '../db/snapshots'
 import { demoIds, startHarness, type Harness } from '../test/harness'
+import { decoded, rawRequest } from '../test/raw-http'
 
 let h: Harness
 let projectId: number
@@ -73,7 +72,7 @@ describe('snapshots: sources, then data', () => {
     expect(lines(oneByOne.join('\n'))).toEqual(events)
   })
 
-  it('streams chunk by chunk (chunked transfer, gzip when asked) without loading the session whole', async () => {
+  it('streams chunk by chunk (chunked transfer, compressed as negotiated) without loading the session whole', async () => {
     const session = 'long-session-streamed'
     const big = 'x'.repeat(200_000)
     const chunks = Array.from({ length: 30 }, (_, i) => ({
@@ -87,25 +86,26 @@ describe('snapshots: sources, then data', () => {
         `INSERT INTO session_recordings (id, team_id, recording_duration, start_time, end_time) VALUES (?, ?, 1, ?, ?)`,
       )
       .run(session, projectId, 1_700_000_000_000, 1_700_000_000_029)
-    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-      const req = httpRequest(
-        h.base + path(session, '?source=blob_v2&start_blob_key=0&end_blob_key=19'),
-        { headers: { authorization: `Bearer ${h.key}`, 'accept-encoding': 'gzip' } },
-        (res) => {
-          const parts: Buffer[] = []
-          res.on('data', (d: Buffer) => parts.push(d))
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }))
-        },
-      )
-      req.on('error', reject)
-      req.end()
-    })
-    expect(raw.headers['transfer-encoding']).toBe('chunked')
-    expect(raw.headers['content-length']).toBeUndefined()
-    expect(raw.headers['content-encoding']).toBe('gzip')
-    const events = lines(gunzipSync(raw.body).toString('utf8'))
-    expect(events.map(([, e]) => e.data.payload.i)).toEqual(Array.from({ length: 20 }, (_, i) => i))
-    expect(events.every(([w, e]) => w === 'w1' && e.data.payload.big === big)).toBe(true)
+    const url = h.base + path(session, '?source=blob_v2&start_blob_key=0&end_blob_key=19')
+    const authorization = `Bearer ${h.key}`
+    // Negotiated as every other answer: brotli preferred, gzip when only it is accepted, identity when
+    // refused; in every case chunked as produced, never a Content-Length.
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0', undefined],
+      ['x;q=zz', undefined],
+    ] as const) {
+      const raw = await rawRequest(url, { headers: { authorization, 'accept-encoding': accept } })
+      expect(raw.status, accept).toBe(200)
+      expect(raw.headers['transfer-encoding'], accept).toBe('chunked')
+      expect(raw.headers['content-length'], accept).toBeUndefined()
+      expect(raw.headers['content-encoding'], accept).toBe(encoding)
+      expect(raw.headers.vary, accept).toBe('Accept-Encoding')
+      const events = lines(decoded(raw).toString('utf8'))
+      expect(events.map(([, e]) => e.data.payload.i)).toEqual(Array.from({ length: 20 }, (_, i) => i))
+      expect(events.every(([w, e]) => w === 'w1' && e.data.payload.big === big)).toBe(true)
+    }
   })
 
   it('stores a chunk once however often it is written (idempotent by chunk key), also inside a transaction', () => {

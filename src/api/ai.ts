@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { aiFiltersOutput, aiRegexOutput } from '../contracts'
+import { aiFiltersOutput, aiRegexOutput } from '../contracts/ai'
 import { feedback } from './feedback'
 import { request } from './request'
 

@@ -1,18 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { backfillResult, cancelResult, destinationTest, pauseResult, testStep } from '../contracts/batch-export-runs'
 import {
-  backfillResult,
   batchExportRun,
-  cancelResult,
-  destinationTest,
-  pauseResult,
-  testStep,
   type BatchExport,
   type BatchExportCreate,
   type BatchExportPatch,
-} from '../contracts'
+  type BatchExportRun,
+} from '../contracts/batch-exports'
 import { ACTIVE_RUN_STATUSES, batchExportQueries } from './batch-exports'
-import { pageOf } from './pagination'
 import { feedback } from './feedback'
+import { pageOf } from './pagination'
 import type { Page } from '../lib/page'
 import { request } from './request'
 
@@ -57,36 +54,59 @@ function refreshExport(client: QueryClient, orgId: string, exportId: string) {
   ])
 }
 
+/** The run a user cancels: whether it is already exporting says what the confirmation reads. */
+type CancelVariables = Pick<BatchExportRun, 'id' | 'status'>
+
 /** POST …/runs/:run_id/cancel/: a queued run stops at once, a running one at its next page. */
 export function useCancelRun(orgId: string, exp: Pick<BatchExport, 'id' | 'team_id'>) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (runId: string) => request(`${runsPath(exp)}${enc(runId)}/cancel/`, cancelResult, { method: 'POST' }),
-    // The confirmation shows a failure; the button says when it worked.
-    meta: feedback({ failure: 'in-place' }),
+    mutationFn: ({ id }: CancelVariables) =>
+      request(`${runsPath(exp)}${enc(id)}/cancel/`, cancelResult, { method: 'POST' }),
+    // The confirmation dialog shows a failure; it closes on success.
+    meta: feedback({
+      failure: 'in-place',
+      success: (_, run: CancelVariables) => (run.status === 'Running' ? 'Cancelling the run' : 'Run cancelled'),
+    }),
     onSettled: () => refreshExport(client, orgId, exp.id),
   })
 }
+
+/** The run to export again, and how the user knows its window (for the confirmation). */
+type RetryVariables = { id: string; window: string }
 
 /** POST …/runs/:run_id/retry/: the run's window exported again, as a new run (a backfill of one window). */
 export function useRetryRun(orgId: string, exp: Pick<BatchExport, 'id' | 'team_id'>) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (runId: string) => request(`${runsPath(exp)}${enc(runId)}/retry/`, backfillResult, { method: 'POST' }),
-    // One click in a row: a failure has no place on screen but a toast.
-    meta: feedback({ failure: () => 'Could not retry the run' }),
+    mutationFn: ({ id }: RetryVariables) =>
+      request(`${runsPath(exp)}${enc(id)}/retry/`, backfillResult, { method: 'POST' }),
+    // A row's icon button: nothing on screen can say it failed.
+    meta: feedback({
+      failure: () => 'Could not retry the run',
+      success: (_, { window }: RetryVariables) => ({
+        title: 'Retry queued',
+        description: `A new run exports ${window} again.`,
+      }),
+    }),
     onSuccess: () => refreshExport(client, orgId, exp.id),
   })
 }
+
+/** Resume, with or without the missed windows; `next` says what happens after (for the confirmation). */
+type UnpauseVariables = { id: string; name: string; backfill: boolean; next: string }
 
 /** POST …/unpause/: resume; with `backfill`, the windows missed while paused are exported too. */
 export function useUnpause(orgId: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, backfill }: { id: string; backfill: boolean }) =>
+    mutationFn: ({ id, backfill }: UnpauseVariables) =>
       request(`${exportsPath(orgId)}${enc(id)}/unpause/`, pauseResult, { method: 'POST', body: { backfill } }),
-    // The resume dialog shows a failure and says what happened on success.
-    meta: feedback({ failure: 'in-place' }),
+    // The resume dialog shows a failure; it closes on success.
+    meta: feedback({
+      failure: 'in-place',
+      success: (_, { name, next }: UnpauseVariables) => ({ title: `Resumed ${name}`, description: next }),
+    }),
     onSuccess: (_, { id }) => refreshExport(client, orgId, id),
   })
 }

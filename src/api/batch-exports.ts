@@ -1,23 +1,13 @@
-import { useEffect } from 'react'
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import {
   batchExport,
-  logEntry,
   type BackfillInput,
   type BatchExport,
   type BatchExportCreate,
   type BatchExportPatch,
-  type LogLevel,
   type RunStatus,
-} from '../contracts'
+} from '../contracts/batch-exports'
 import { plural } from '../lib/format'
 import { feedback } from './feedback'
 import { optimistic, removeFromLists, updateItem, type ItemCaches } from './cache-updates'
@@ -27,34 +17,10 @@ import { request } from './request'
 
 const enc = encodeURIComponent
 const base = (orgId: string) => `/api/organizations/${enc(orgId)}/batch_exports/`
-const path = (orgId: string, id: string) => `${base(orgId)}${enc(id)}/`
+/** One export's URL (its logs, runs and backfills live below it). */
+export const batchExportPath = (orgId: string, id: string) => `${base(orgId)}${enc(id)}/`
+const path = batchExportPath
 
-/** What the logs tab filters by; empty means "all". */
-export type LogFilters = { levels: LogLevel[]; search: string; runId: string | null }
-
-/** A page of logs: everything strictly older than `before` (when set), skipping `offset` of those. */
-type LogCursor = { before: string | null; offset: number }
-
-const fetchLogs = (
-  orgId: string,
-  id: string,
-  filters: LogFilters,
-  page: LogCursor & { limit: number },
-  signal: AbortSignal,
-) =>
-  request(`${path(orgId, id)}logs/`, pageOf(logEntry), {
-    signal,
-    query: {
-      limit: page.limit,
-      offset: page.offset || undefined,
-      before: page.before,
-      level: filters.levels.length ? filters.levels : undefined,
-      search: filters.search.trim() || undefined,
-      instance_id: filters.runId,
-    },
-  })
-
-const LOG_PAGE_SIZE = 50
 /** Runs that will still change: queued, exporting, or waiting for a retry. */
 export const ACTIVE_RUN_STATUSES: readonly RunStatus[] = ['Running', 'Starting', 'FailedRetryable']
 /** A run that has not changed for this long is waiting (a long queue, a PostHog that is busy), not moving. */
@@ -70,8 +36,6 @@ export function detailRefetchInterval(exp: BatchExport | undefined, now = Date.n
   if (active.length === 0) return false
   return active.some((r) => now - Date.parse(r.last_updated_at) < IDLE_AFTER_MS) ? 3_000 : 300_000
 }
-
-const oneMsLater = (iso: string) => new Date(Date.parse(iso) + 1).toISOString()
 
 export const batchExportQueries = {
   all: () => ['batch-exports'] as const,
@@ -94,57 +58,10 @@ export const batchExportQueries = {
       queryFn: ({ signal }) => request(path(orgId, id), batchExport, { signal }),
       refetchInterval: (query) => detailRefetchInterval(query.state.data),
     }),
+  /** The prefix of an export's logs (their queries are in ./batch-export-logs: only its page loads them). */
   allLogs: (orgId: string, id: string) => [...batchExportQueries.organization(orgId), 'logs', id] as const,
   /** Every page of an export's runs (the factory of the pages is in batch-export-runs.ts). */
   allRuns: (orgId: string, id: string) => [...batchExportQueries.organization(orgId), 'runs', id] as const,
-  /**
-   * Newest first; "load older" continues below the newest entry of the first page, so entries
-   * arriving meanwhile never shift what is already shown. Kept fresh by `useLiveLogs`, not by time.
-   */
-  logs: (orgId: string, id: string, filters: LogFilters) =>
-    infiniteQueryOptions({
-      queryKey: [...batchExportQueries.allLogs(orgId, id), filters],
-      queryFn: ({ signal, pageParam }) => fetchLogs(orgId, id, filters, { ...pageParam, limit: LOG_PAGE_SIZE }, signal),
-      initialPageParam: { before: null, offset: 0 } as LogCursor,
-      getNextPageParam: (last, pages, lastParam): LogCursor | undefined => {
-        if (!last.hasNext || last.results.length === 0) return undefined
-        const newest = pages[0]?.results[0]?.timestamp
-        if (lastParam.before === null)
-          return newest ? { before: oneMsLater(newest), offset: last.results.length } : undefined
-        return { before: lastParam.before, offset: lastParam.offset + last.results.length }
-      },
-      staleTime: Infinity,
-    }),
-  /** The newest entry and the count under the same filters: one small request that says whether the logs changed. */
-  newestLog: (orgId: string, id: string, filters: LogFilters) =>
-    queryOptions({
-      queryKey: [...batchExportQueries.allLogs(orgId, id), 'newest', filters],
-      queryFn: ({ signal }) => fetchLogs(orgId, id, filters, { before: null, offset: 0, limit: 1 }, signal),
-      refetchInterval: 5_000,
-      staleTime: 0,
-    }),
-}
-
-/**
- * The logs, live without re-fetching every loaded page every 5 s (TanStack Query v5 refetches all
- * pages of an infinite query): `newestLog` polls, and the pages are re-fetched only when its newest
- * entry or count differs from the first page's.
- */
-export function useLiveLogs(orgId: string, id: string, filters: LogFilters) {
-  const query = useInfiniteQuery(batchExportQueries.logs(orgId, id, filters))
-  const newest = useQuery(batchExportQueries.newestLog(orgId, id, filters))
-  const first = query.data?.pages[0]
-  // Only a probe newer than the last attempt counts, so a failed refresh waits for the next probe.
-  const changed =
-    first !== undefined &&
-    newest.data !== undefined &&
-    newest.dataUpdatedAt > Math.max(query.dataUpdatedAt, query.errorUpdatedAt) &&
-    (newest.data.count !== first.count || newest.data.results[0]?.timestamp !== first.results[0]?.timestamp)
-  const { refetch, isFetching } = query
-  useEffect(() => {
-    if (changed && !isFetching) void refetch()
-  }, [changed, isFetching, refetch])
-  return { query, refreshing: isFetching || newest.isFetching }
 }
 
 /** Where one export is cached. */

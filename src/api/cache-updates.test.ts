@@ -147,4 +147,40 @@ describe('optimistic', () => {
     await later.done
     expect(names(first)).toEqual(['A3', 'B'])
   })
+
+  it('with undo: lets a query in flight land and, on refusal, reverses only this change', async () => {
+    const { client, names } = seeded()
+    const change = optimistic(client, {
+      idOf: (v: Rename) => v.id,
+      touches: () => [LISTS],
+      apply: ({ id, name }) => updateInLists<Row>(client, LISTS, id, (r) => ({ ...r, name })),
+      undo: ({ id }) => updateInLists<Row>(client, LISTS, id, (r) => ({ ...r, name: r.name.replace('*', '') })),
+    })
+    // A neighbour page is loading when the change starts; it lands while the server is deciding.
+    const loading = client.fetchQuery({
+      queryKey: first,
+      queryFn: () =>
+        new Promise<PageOf<Row>>((resolve) =>
+          setTimeout(
+            () =>
+              resolve(
+                page(
+                  [
+                    { id: 'a', name: 'A*' },
+                    { id: 'd', name: 'D' },
+                  ],
+                  4,
+                ),
+              ),
+            10,
+          ),
+        ),
+    })
+    const saved = await change.onMutate({ id: 'a', name: 'A*' })
+    await loading
+    expect(names(first)).toEqual(['A*', 'D'])
+    change.onError(new Error('refused'), { id: 'a', name: 'A*' }, saved)
+    // The loaded page stays (D is not lost to a snapshot taken before it); only the change is reversed.
+    expect(names(first)).toEqual(['A', 'D'])
+  })
 })

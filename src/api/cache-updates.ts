@@ -56,22 +56,32 @@ type OptimisticOptions<V> = {
   apply: (variables: V) => void
   /** The mutation's key: with it, changes of one item in flight are counted (see `isLast`). */
   mutationKey?: QueryKey
+  /**
+   * Reverses just this change, for one that must not stop queries in flight (a page whose neighbours
+   * are loading): they are left to land, and a failure undoes the change instead of putting back
+   * caches saved before them. Without it, `onMutate` cancels them and `onError` restores.
+   */
+  undo?: (variables: V) => void
 }
 
 /**
  * An optimistic change as mutation callbacks: `onMutate` stops refetches that would overwrite it,
- * saves what `touches` holds, and applies it; `onError` puts it back. `isLast` says whether this is
+ * saves what `touches` holds, and applies it; `onError` puts it back (or, given `undo`, reverses it). `isLast` says whether this is
  * the last change of its item still in flight: only that one touches the caches when it settles,
  * so an earlier answer never overwrites a later change (and a failed earlier one undoes nothing).
  */
 export function optimistic<V>(client: QueryClient, options: OptimisticOptions<V>) {
-  const { idOf, touches, apply, mutationKey } = options
+  const { idOf, touches, apply, mutationKey, undo } = options
   // The asking mutation is still counted while its callbacks run.
   const isLast = (id: string) =>
     !mutationKey || client.isMutating({ mutationKey, predicate: (m) => idOf(m.state.variables as V) === id }) <= 1
   return {
     isLast,
     onMutate: async (variables: V): Promise<Saved> => {
+      if (undo) {
+        apply(variables)
+        return []
+      }
       const keys = touches(variables)
       await Promise.all(keys.map((queryKey) => client.cancelQueries({ queryKey })))
       const saved: Saved = keys.flatMap((queryKey) => client.getQueriesData({ queryKey }))
@@ -80,6 +90,7 @@ export function optimistic<V>(client: QueryClient, options: OptimisticOptions<V>
     },
     onError: (_error: unknown, variables: V, saved: Saved | undefined) => {
       if (!saved || !isLast(idOf(variables))) return
+      if (undo) return undo(variables)
       for (const [queryKey, data] of saved) client.setQueryData(queryKey, data)
     },
   }

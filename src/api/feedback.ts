@@ -12,9 +12,14 @@ export type Feedback<TData, TVariables> = {
   failure: 'in-place' | ((variables: TVariables) => string)
   /** After the reason: what is still true now that the optimistic change is undone. */
   unchanged?: (variables: TVariables) => string
-  /** A confirmation toast, for a change the user does not see where they end up (taken elsewhere, dialog closed). */
-  success?: (data: TData, variables: TVariables) => string
+  /**
+   * A confirmation toast, for a change the user does not see where they end up (taken elsewhere,
+   * dialog closed): its title, or a title and a line saying what happens next.
+   */
+  success?: (data: TData, variables: TVariables) => Confirmation
 }
+
+export type Confirmation = string | { title: string; description: string }
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
-import type { Me } from '../contracts'
+import type { Me } from '../contracts/users'
 import { organizationFixture } from '../testing/fixtures'
 import { meQueries } from './me'
 import { organizationQueries, removeEverywhere } from './organizations'

@@ -1,6 +1,12 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { organization, type Me, type Organization, type OrganizationCreate, type OrganizationPatch } from '../contracts'
+import {
+  organization,
+  type Organization,
+  type OrganizationCreate,
+  type OrganizationPatch,
+} from '../contracts/organizations'
+import type { Me } from '../contracts/users'
 import { removeFromLists, updateItem } from './cache-updates'
 import { feedback } from './feedback'
 import { meQueries } from './me'

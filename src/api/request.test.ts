@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { organization } from '../contracts'
+import { organization } from '../contracts/organizations'
 import { ApiError, UNEXPECTED_SHAPE } from '../lib/api-error'
 import { REQUEST_TIMEOUT_MS, request } from './request'
 import { getSession, signIn, signOut } from './session'

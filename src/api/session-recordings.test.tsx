@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, waitFor } from '@testing-library/react'
-import type { SessionRecording } from '../contracts'
+import type { SessionRecording } from '../contracts/session-recordings'
 import { recordingFixture } from '../testing/fixtures'
 import { jsonResponse, renderHookWithClient } from '../testing/render'
 import { recordingQueries, useMarkViewed, useUpdateRecording } from './session-recordings'

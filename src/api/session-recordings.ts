@@ -1,19 +1,11 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import {
-  sessionRecording,
-  type RecordingFilters,
-  type SessionRecording,
-  type SessionRecordingPatch,
-} from '../contracts'
+import { sessionRecording, type SessionRecording, type SessionRecordingPatch } from '../contracts/session-recordings'
 import { feedback } from './feedback'
 import { pageOf, type PageOf } from './pagination'
-import { type Page } from '../lib/page'
 import { optimistic, removeFromLists, updateItem, type ItemCaches } from './cache-updates'
+import type { RecordingListParams } from './recordings-query'
 import { request } from './request'
-
-/** One list request: a window plus the server-side filters and order, as query-string values. */
-export type RecordingListParams = Page & RecordingFilters
 
 const base = (projectId: number) => `/api/projects/${projectId}/session_recordings/`
 const path = (projectId: number, id: string) => `${base(projectId)}${encodeURIComponent(id)}/`
@@ -50,7 +42,6 @@ export function deleteRecording(projectId: number, id: string, signal?: AbortSig
 type UpdateVariables = { id: string; patch: SessionRecordingPatch }
 
 const viewedWord = (viewed: boolean) => (viewed ? 'viewed' : 'not viewed')
-
 /** The recording, or — from a real PostHog, which answers a PATCH with `{success: true}` — nothing to apply. */
 const updateAnswer = z.union([sessionRecording, z.looseObject({ success: z.literal(true) }).transform(() => null)])
 
@@ -104,25 +95,24 @@ export function useMarkViewed(projectId: number) {
   const client = useQueryClient()
   const viewed = (id: string, value: boolean) =>
     updateItem<SessionRecording>(client, caches(projectId, id), id, (r) => ({ ...r, viewed: value }))
-  // Only its count of changes in flight is used: touching nothing, it cancels nothing.
   const change = optimistic(client, {
     mutationKey: updateKey(projectId),
     idOf: (v: { id: string }) => v.id,
-    touches: () => [],
+    touches: ({ id }) => Object.values(caches(projectId, id)),
     apply: ({ id }) => viewed(id, true),
+    undo: ({ id }) => viewed(id, false),
   })
   return useMutation({
     mutationKey: updateKey(projectId),
+    // The dot flips back on its own: nothing on screen says why, so a toast does.
     meta: feedback({
       failure: () => 'Could not mark the recording viewed',
       unchanged: () => 'It is still not viewed.',
     }),
     mutationFn: ({ id }: { id: string }) =>
       request(path(projectId, id), updateAnswer, { method: 'PATCH', body: { viewed: true } }),
-    onMutate: ({ id }) => viewed(id, true),
-    onError: (_error, { id }) => {
-      if (change.isLast(id)) viewed(id, false)
-    },
+    onMutate: change.onMutate,
+    onError: change.onError,
     onSuccess: (recording, { id }) => {
       if (recording && change.isLast(id)) updateItem(client, caches(projectId, id), id, () => recording)
     },

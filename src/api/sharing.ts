@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { sharingConfiguration, type SharingConfiguration } from '../contracts'
+import { sharingConfiguration, type SharingConfiguration } from '../contracts/session-recordings'
 import { feedback } from './feedback'
 import { useScopePermission } from './permissions'
 import { recordingQueries } from './session-recordings'

@@ -13,8 +13,8 @@ const silent = (error: unknown) =>
   isApiError(error) && (error.status === 401 || (error.type === 'validation_error' && error.attr !== null))
 
 // Each mutation declared its feedback for its own data and variables: call it with those.
-const call = (fn: ((...args: never[]) => string) | undefined, ...args: unknown[]) =>
-  fn ? (fn as (...a: unknown[]) => string)(...args) : undefined
+const call = <R>(fn: ((...args: never[]) => R) | undefined, ...args: unknown[]) =>
+  fn ? (fn as (...a: unknown[]) => R)(...args) : undefined
 
 export function mutationFailed(error: unknown, variables: unknown, meta: MutationMeta | undefined) {
   const declared = meta?.feedback
@@ -26,8 +26,9 @@ export function mutationFailed(error: unknown, variables: unknown, meta: Mutatio
 }
 
 export function mutationSucceeded(data: unknown, variables: unknown, meta: MutationMeta | undefined) {
-  const text = call(meta?.feedback?.success, data, variables)
-  if (text) toast.success(text)
+  const said = call(meta?.feedback?.success, data, variables)
+  if (typeof said === 'string' && said) toast.success(said)
+  else if (typeof said === 'object') toast.success(said.title, { description: said.description })
 }
 
 /** A first load fails in the page; a refresh of data already shown fails here, once per query. */

@@ -98,6 +98,17 @@ describe('the feedback policy', () => {
     expect(shown()).toEqual([{ kind: 'success', title: 'Created Nightly', description: undefined }])
   })
 
+  it('confirms with a second line when the mutation says what happens next', async () => {
+    const meta = feedback({
+      failure: 'in-place',
+      success: (name: string) => ({ title: `Resumed ${name}`, description: 'Backfilling 3 missed windows.' }),
+    })
+    await mutate(() => Promise.resolve('Nightly'), undefined, { meta })
+    expect(shown()).toEqual([
+      { kind: 'success', title: 'Resumed Nightly', description: 'Backfilling 3 missed windows.' },
+    ])
+  })
+
   it('says nothing about a 401: the console goes to sign-in', async () => {
     const expired = new ApiError({ status: 401, type: 'authentication_error', code: 'x', detail: 'Expired.' })
     await mutate(() => Promise.reject(expired)).catch(() => undefined)

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { createContext, useContext, useState } from 'react'
-import { useQuery, useSuspenseQueries } from '@tanstack/react-query'
+import { usePrefetchQuery, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
-import type { Project } from '../contracts'
+import type { Project } from '../contracts/projects'
 import { meQueries } from '../api/me'
 import { scopePermission, type Permission } from '../lib/permissions'
 import { projectQueries } from '../api/projects'
@@ -28,8 +28,12 @@ const WorkspaceContext = createContext<Workspace | null>(null)
  */
 export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const params = useParams()
-  // Both at once (no waterfall); every page below reads them from the cache.
-  const [{ data: user }, { data: key }] = useSuspenseQueries({ queries: [meQueries.user(), meQueries.currentKey()] })
+  // Both at once (no waterfall: the root loader asked for both, and the prefetch covers a refetch after an
+  // error); every page below reads them from the cache. Not useSuspenseQueries: its observer is 2 KB of
+  // the first route's JS that nothing else needs.
+  usePrefetchQuery(meQueries.currentKey())
+  const { data: user } = useSuspenseQuery(meQueries.user())
+  const { data: key } = useSuspenseQuery(meQueries.currentKey())
   const projectsPermission = scopePermission(key.scopes, 'project:read')
   const projectsQuery = useQuery({ ...projectQueries.switcher(), enabled: projectsPermission.allowed })
   const allProjects = projectsQuery.data?.results ?? []

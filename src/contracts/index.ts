@@ -1,6 +1,5 @@
-// Modules on the first route (src/api/me, errors, permissions, pagination, projects) import the file they
-// need instead of this barrel: zod schemas are not tree-shaken, so the barrel would put every contract
-// in the entry chunk.
+// For the server and scripts. The console imports each contract's own file (the lint enforces it): zod
+// schemas are not tree-shaken, so this barrel would put every contract into every chunk importing it.
 export * from './common'
 export * from './scopes'
 export * from './organizations'

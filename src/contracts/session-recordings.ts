@@ -3,12 +3,16 @@ import { isoDateTime, queryBoolean } from './common'
 import { dateParam } from './recording-dates'
 import type { RecordingField } from './recording-filters'
 
+/**
+ * A recording's person. PostHog answers a person not yet processed with `id` and `created_at` null
+ * (PersonSerializer's MissingPerson, posthog/api/person.py).
+ */
 export const person = z.looseObject({
-  id: z.number().int(),
+  id: z.number().int().nullable(),
   name: z.string().nullable().optional(),
   distinct_ids: z.array(z.string()),
   properties: z.record(z.string(), z.unknown()),
-  created_at: isoDateTime,
+  created_at: isoDateTime.nullable(),
   uuid: z.uuid(),
 })
 export type Person = z.infer<typeof person>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { MAX_BACKFILL_RUNS, type RunStatus } from '../contracts'
+import { MAX_BACKFILL_RUNS, type RunStatus } from '../contracts/batch-exports'
 import { runFixture } from '../testing/fixtures'
 import { backfillWindows, planBackfill } from './backfill-plan'
 

@@ -6,7 +6,7 @@ import {
   type BatchExportInterval,
   type BatchExportRun,
   type RunStatus,
-} from '../contracts'
+} from '../contracts/batch-exports'
 import type { DataWindow } from './schedule'
 
 /** Runs whose window is already exported, or on its way: backfilling it again duplicates data. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BatchExportInterval } from '../contracts'
+import type { BatchExportInterval } from '../contracts/batch-exports'
 import { previewSchedule } from './schedule'
 import { formatInZone } from './schedule-zone'
 

@@ -1,4 +1,5 @@
-import { INTERVAL_MS, windowClosingAt, windowEndsBetween, type BatchExportInterval, type Schedule } from '../contracts'
+import { windowClosingAt, windowEndsBetween, type Schedule } from '../contracts/batch-export-schedule'
+import { INTERVAL_MS, type BatchExportInterval } from '../contracts/batch-exports'
 
 /** Length of each interval, from the contract the server schedules with. */
 export { INTERVAL_MS }

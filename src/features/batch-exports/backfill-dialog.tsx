@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { AlertTriangle } from 'lucide-react'
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import { useBackfill } from '../../api/batch-exports'
 import { describeError, isApiError } from '../../lib/api-error'
 import { Badge } from '../../components/badge'

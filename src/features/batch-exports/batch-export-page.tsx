@@ -2,6 +2,9 @@ import { useState } from 'react'
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { History, Pencil } from 'lucide-react'
+import { batchExportLogQueries } from '../../api/batch-export-logs'
+import { destinationTypeName, readableExport } from '../../contracts/batch-exports'
+import { batchExportRunQueries } from '../../api/batch-export-runs'
 import { batchExportQueries } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
 import { Button, ButtonLink } from '../../components/button'
@@ -12,21 +15,29 @@ import { timeZoneChoices } from '../../lib/schedule-zone'
 import { viewerTimeZone } from '../../lib/time'
 import { BackfillDialog } from './backfill-dialog'
 import { DeleteExport } from './delete-export'
-import { ExportFacts } from './export-facts'
+import { ExportFacts, UnreadableSettings } from './export-facts'
 import { ExportStateBadge } from './export-state'
 import { readLogFilters } from './log-params'
 import { LogsPanel } from './logs-panel'
 import { PauseSwitch } from './pause-switch'
 import { RunHistory } from './run-history'
+import { readRunPage } from './run-params'
 import './batch-exports.css'
 
-/** The route's loader: the export (its runs come with it) and, on the logs tab, its logs as the URL filters them. */
+/**
+ * The route's loader: the export, then (runs are under its project) the page of run history the URL
+ * shows; on the logs tab, its logs as the URL filters them.
+ */
 export function loader(client: QueryClient, { params, request }: LoaderFunctionArgs) {
   const { orgId = '', exportId = '' } = params
-  void client.prefetchQuery(batchExportQueries.detail(orgId, exportId))
   const search = new URL(request.url).searchParams
+  const exp = client.fetchQuery(batchExportQueries.detail(orgId, exportId))
   if (search.get('tab') === 'logs')
-    void client.prefetchInfiniteQuery(batchExportQueries.logs(orgId, exportId, readLogFilters(search)))
+    void client.prefetchInfiniteQuery(batchExportLogQueries.logs(orgId, exportId, readLogFilters(search)))
+  else
+    exp
+      .then((e) => client.prefetchQuery(batchExportRunQueries.page(orgId, e.team_id, e.id, readRunPage(search).window)))
+      .catch(() => undefined) // the page shows the export's own failure
 }
 
 /** /orgs/:orgId/batch-exports/:exportId — state, run history, logs, backfill and delete. */
@@ -37,6 +48,7 @@ export function BatchExportPage() {
   const [backfillOpen, setBackfillOpen] = useState(false)
   const canWrite = useScopePermission('batch_export:write')
   useDocumentTitle(exp.name, 'Batch exports')
+  const editable = readableExport(exp)
 
   const tab = params.get('tab') === 'logs' ? 'logs' : 'runs'
   const base = `/orgs/${orgId}/batch-exports`
@@ -54,7 +66,7 @@ export function BatchExportPage() {
         breadcrumbs={[{ label: 'Batch exports', to: base }, { label: exp.name }]}
         title={exp.name}
         meta={<ExportStateBadge exp={exp} showSince={false} />}
-        description={`${exp.model ?? 'events'} → ${exp.destination.type}`}
+        description={`${exp.model ?? 'events'} → ${destinationTypeName(exp.destination)}`}
         actions={
           <div className="detail-actions">
             <PauseSwitch orgId={orgId} exp={exp} permission={canWrite} />
@@ -65,13 +77,18 @@ export function BatchExportPage() {
             >
               Backfill
             </Button>
-            <ButtonLink to={`${base}/${exp.id}/edit`} icon={<Pencil size={15} aria-hidden />}>
+            <ButtonLink
+              to={`${base}/${exp.id}/edit`}
+              icon={<Pencil size={15} aria-hidden />}
+              disabledReason={'reason' in editable ? `${editable.reason}: edit it in PostHog` : null}
+            >
               Edit
             </ButtonLink>
           </div>
         }
       />
       <ExportFacts exp={exp} />
+      <UnreadableSettings exp={exp} />
       <Tabs
         label="Export details"
         selected={tab}

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom'
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import { useDeleteBatchExport } from '../../api/batch-exports'
 import type { Permission } from '../../lib/permissions'
 import { DangerZone } from '../../components/danger-zone'

@@ -1,5 +1,10 @@
 import { useFormContext } from 'react-hook-form'
-import { DESTINATION_TYPES, RUNNABLE_DESTINATION_TYPES, SECRET_FIELDS, type DestinationType } from '../../contracts'
+import {
+  DESTINATION_TYPES,
+  RUNNABLE_DESTINATION_TYPES,
+  SECRET_FIELDS,
+  type DestinationType,
+} from '../../contracts/batch-exports'
 import { Field, Input, Select } from '../../components/field'
 import { ConnectionTest } from './connection-test'
 import { configTemplate, type ExportFormValues } from './export-form-values'

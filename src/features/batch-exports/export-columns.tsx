@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { ChevronRight } from 'lucide-react'
-import type { BatchExport } from '../../contracts'
+import { destinationTypeName, type BatchExport } from '../../contracts/batch-exports'
 import type { Permission } from '../../lib/permissions'
 import type { Column } from '../../components/table'
 import { Time } from '../../components/time'
@@ -50,7 +50,7 @@ export function exportColumns(options: Options): Column<BatchExport>[] {
         const target = destinationTarget(exp.destination)
         return (
           <div className="cell-title destination-cell">
-            <span>{exp.destination.type}</span>
+            <span>{destinationTypeName(exp.destination)}</span>
             {target && (
               <span className="muted mono truncate" title={target}>
                 {target}

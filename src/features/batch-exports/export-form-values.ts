@@ -4,20 +4,18 @@ import { z } from 'zod'
 import {
   BATCH_EXPORT_INTERVALS,
   BATCH_EXPORT_MODELS,
-  COMPRESSIONS,
   DESTINATION_TYPES,
-  ENCRYPTIONS,
-  FILE_FORMATS,
-  CONFIG_TEMPLATES,
   SECRET_FIELDS,
   batchExportCreate,
   batchExportPatch,
-  type BatchExport,
+  type ReadableExport,
   type BatchExportCreate,
   type BatchExportPatch,
   type DestinationInput,
   type DestinationType,
-} from '../../contracts'
+} from '../../contracts/batch-exports'
+import { CONFIG_TEMPLATES } from '../../contracts/destinations'
+import { COMPRESSIONS, ENCRYPTIONS, FILE_FORMATS } from '../../contracts/s3'
 import { instantToLocalInput, toZonedIso, zonedToInstant } from '../../lib/schedule-zone'
 
 /**
@@ -157,7 +155,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' 
 const jsonText = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v, null, 2))
 
 /** The loaded export as the editor holds it, in its own zone. Write-only secrets start empty ("keep the current one"). */
-export function toFormValues(exp: BatchExport, fallbackZone: string): ExportFormValues {
+export function toFormValues(exp: ReadableExport, fallbackZone: string): ExportFormValues {
   const timeZone = exp.timezone || fallbackZone
   const { destination } = exp
   const c: Record<string, unknown> = destination.config

@@ -1,5 +1,6 @@
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form'
-import type { BatchExport, BatchExportCreate, BatchExportPatch, DestinationType, Team } from '../../contracts'
+import type { BatchExport, BatchExportCreate, BatchExportPatch, DestinationType } from '../../contracts/batch-exports'
+import type { Team } from '../../contracts/organizations'
 import { describeError, isApiError } from '../../lib/api-error'
 import type { Permission } from '../../lib/permissions'
 import { Callout } from '../../components/callout'

@@ -1,4 +1,4 @@
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import { Badge } from '../../components/badge'
 import { Time } from '../../components/time'
 

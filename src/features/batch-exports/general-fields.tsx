@@ -1,5 +1,6 @@
 import { useFormContext } from 'react-hook-form'
-import { BATCH_EXPORT_MODELS, type Team } from '../../contracts'
+import { BATCH_EXPORT_MODELS } from '../../contracts/batch-exports'
+import type { Team } from '../../contracts/organizations'
 import { Field, Input, Select } from '../../components/field'
 import type { ExportFormValues } from './export-form-values'
 

@@ -1,5 +1,5 @@
-import { LOG_LEVELS, type LogLevel } from '../../contracts'
-import type { LogFilters } from '../../api/batch-exports'
+import { LOG_LEVELS, type LogLevel } from '../../contracts/batch-exports'
+import type { LogFilters } from '../../api/batch-export-logs'
 
 /** Logs filters live in the URL (`?tab=logs&level=ERROR&level=WARNING&q=bucket&run=<id>`). */
 export function readLogFilters(search: URLSearchParams): LogFilters {

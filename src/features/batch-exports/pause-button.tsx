@@ -1,5 +1,5 @@
 import { Pause, Play } from 'lucide-react'
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import type { Permission } from '../../lib/permissions'
 
 type Props = {

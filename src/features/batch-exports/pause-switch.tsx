@@ -1,4 +1,4 @@
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import type { Permission } from '../../lib/permissions'
 import { Switch } from '../../components/switch'
 import { formatRelative } from '../../lib/time'

@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { toast } from '../../components/toast'
-import { missedWindows, nextWindowEnd, type BatchExport } from '../../contracts'
+import { missedWindows, nextWindowEnd } from '../../contracts/batch-export-schedule'
+import type { BatchExport } from '../../contracts/batch-exports'
 import { useUnpause } from '../../api/batch-export-runs'
-import { describeError } from '../../lib/api-error'
 import { Button } from '../../components/button'
 import { Callout } from '../../components/callout'
 import { Dialog } from '../../components/dialog'
+import { describeError } from '../../lib/api-error'
 import { formatNumber, plural } from '../../lib/format'
 import { formatInZone, formatRangeInZone } from '../../lib/schedule-zone'
 import { formatRelative, viewerTimeZone } from '../../lib/time'
@@ -48,18 +48,16 @@ export function ResumeDialog({ orgId, exp, onClose }: Props) {
 
   const resume = () =>
     unpause.mutate(
-      { id: exp.id, backfill: choice === 'backfill' },
       {
-        onSuccess: () => {
-          onClose()
-          toast.success(`Resumed ${exp.name}`, {
-            description:
-              choice === 'backfill'
-                ? `Backfilling ${plural(Math.min(missed.length, MAX_MISSED), 'missed window')}.`
-                : `The next run exports the window closing ${formatRelative(new Date(next), new Date(now))}.`,
-          })
-        },
+        id: exp.id,
+        name: exp.name,
+        backfill: choice === 'backfill',
+        next:
+          choice === 'backfill'
+            ? `Backfilling ${plural(Math.min(missed.length, MAX_MISSED), 'missed window')}.`
+            : `The next run exports the window closing ${formatRelative(new Date(next), new Date(now))}.`,
       },
+      { onSuccess: onClose },
     )
 
   return (

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { RotateCcw, Square } from 'lucide-react'
-import { toast } from '../../components/toast'
-import type { BatchExport, BatchExportRun } from '../../contracts'
+import type { BatchExport, BatchExportRun } from '../../contracts/batch-exports'
 import { ACTIVE_RUN_STATUSES } from '../../api/batch-exports'
 import { useCancelRun, useRetryRun } from '../../api/batch-export-runs'
 import { describeError } from '../../lib/api-error'
@@ -65,14 +64,7 @@ export function RunActions({ orgId, exp, run, permission }: Props) {
           pending={cancel.isPending}
           error={cancel.error ? describeError(cancel.error) : null}
           onCancel={() => setConfirming(false)}
-          onConfirm={() =>
-            cancel.mutate(run.id, {
-              onSuccess: () => {
-                setConfirming(false)
-                toast.success(run.status === 'Running' ? 'Cancelling the run' : 'Run cancelled')
-              },
-            })
-          }
+          onConfirm={() => cancel.mutate({ id: run.id, status: run.status }, { onSuccess: () => setConfirming(false) })}
         />
       </>
     )
@@ -86,11 +78,7 @@ export function RunActions({ orgId, exp, run, permission }: Props) {
       aria-disabled={!permission.allowed || retry.isPending || undefined}
       onClick={() => {
         if (!permission.allowed || retry.isPending) return
-        // A failure is the mutation's feedback (a toast: a row's button has no place for it).
-        retry.mutate(run.id, {
-          onSuccess: () =>
-            toast.success('Retry queued', { description: `A new run exports ${windowText(run)} again.` }),
-        })
+        retry.mutate({ id: run.id, window: windowText(run) })
       }}
     >
       <RotateCcw size={14} aria-hidden />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RUN_STATUSES, type RunStatus } from '../../contracts'
+import { RUN_STATUSES, type RunStatus } from '../../contracts/batch-exports'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { contrastRatio, parseColor } from '../../testing/contrast'

@@ -1,4 +1,4 @@
-import type { BatchExportInterval, BatchExportRun } from '../../contracts'
+import type { BatchExportInterval, BatchExportRun } from '../../contracts/batch-exports'
 import { INTERVAL_MS } from '../../lib/schedule'
 
 export type ChartItem =

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react'
-import type { BatchExportInterval, BatchExportRun, RunStatus } from '../../contracts'
+import type { BatchExportInterval, BatchExportRun, RunStatus } from '../../contracts/batch-exports'
 import { formatNumber } from '../../lib/format'
 import { formatRangeInZone } from '../../lib/schedule-zone'
 import { viewerTimeZone } from '../../lib/time'

@@ -2,10 +2,10 @@ import { Fragment, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router-dom'
 import { ChevronDown, ChevronRight, History } from 'lucide-react'
-import type { BatchExport, BatchExportRun } from '../../contracts'
+import type { BatchExport, BatchExportRun } from '../../contracts/batch-exports'
 import { ACTIVE_RUN_STATUSES } from '../../api/batch-exports'
 import { batchExportRunQueries } from '../../api/batch-export-runs'
-import { PAGE_SIZES, toPage } from '../../lib/page'
+import { upstreamIsPostHog } from '../../api/upstream'
 import type { Permission } from '../../lib/permissions'
 import { Badge } from '../../components/badge'
 import { CopyButton } from '../../components/copy-button'
@@ -20,29 +20,18 @@ import { formatDuration, formatUtc, viewerTimeZone, zoneLabel } from '../../lib/
 import { formatBytes } from './format-bytes'
 import { RunActions } from './run-actions'
 import { RunChart } from './run-chart'
+import { RUN_PAGE_SIZES, readRunPage, writeRunPage } from './run-params'
 import { RunStatusBadge, runDurationSeconds, runWindow } from './run-status'
 
 const COLUMNS = 10
 
-/** The run page in the URL (`runs_page`, `runs_size`), so a page of history can be shared and back works. */
+/** The run page in the URL, so a page of history can be shared and back works. */
 function useRunPage() {
   const [params, setParams] = useSearchParams()
-  const size = Number(params.get('runs_size')) || 25
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : 25
-  const page = Math.max(1, Math.trunc(Number(params.get('runs_page'))) || 1)
+  const { page, pageSize, window } = readRunPage(params)
   const set = (next: { page?: number; size?: number }) =>
-    setParams((prev) => {
-      const out = new URLSearchParams(prev)
-      const p = next.page ?? page
-      if (p > 1) out.set('runs_page', String(p))
-      else out.delete('runs_page')
-      if (next.size !== undefined) {
-        if (next.size === 25) out.delete('runs_size')
-        else out.set('runs_size', String(next.size))
-      }
-      return out
-    })
-  return { page, pageSize, set }
+    setParams((prev) => writeRunPage(prev, next.page ?? page, next.size))
+  return { page, pageSize, window, set }
 }
 
 /** Records so far while a run exports ("1,200 of 5,000"), the count once it finished. */
@@ -82,9 +71,9 @@ type Props = {
  */
 export function RunHistory({ orgId, exp, permission, logsHref }: Props) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
-  const { page, pageSize, set } = useRunPage()
+  const { page, pageSize, window, set } = useRunPage()
   const moving = exp.latest_runs.some((r) => ACTIVE_RUN_STATUSES.includes(r.status))
-  const options = batchExportRunQueries.page(orgId, exp.team_id, exp.id, toPage(page, pageSize))
+  const options = batchExportRunQueries.page(orgId, exp.team_id, exp.id, window)
   const runs = useQuery({
     ...options,
     // New runs appear on the first page while the export's latest runs move, even if this page had none in flight.
@@ -240,17 +229,25 @@ export function RunHistory({ orgId, exp, permission, logsHref }: Props) {
           </tbody>
         </table>
       </div>
-      <Pagination
-        page={page}
-        pageSize={pageSize}
-        pageSizes={PAGE_SIZES}
-        shown={list.length}
-        count={runs.data.count}
-        hasNext={runs.data.hasNext}
-        onPageChange={(p) => set({ page: p })}
-        onPageSizeChange={(size) => set({ page: 1, size })}
-        note={`newest first; times in ${viewerTimeZone()}, UTC on hover`}
-      />
+      {upstreamIsPostHog() ? (
+        // PostHog pages runs by cursor (its newest 100 first) and ignores offsets: no page numbers here.
+        <p className="muted run-history-note">
+          The newest {formatNumber(list.length)} runs, as PostHog lists them
+          {runs.data.hasNext ? '; older runs are in PostHog' : ''}. Times in {viewerTimeZone()}, UTC on hover.
+        </p>
+      ) : (
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          pageSizes={RUN_PAGE_SIZES}
+          shown={list.length}
+          count={runs.data.count}
+          hasNext={runs.data.hasNext}
+          onPageChange={(p) => set({ page: p })}
+          onPageSizeChange={(size) => set({ page: 1, size })}
+          note={`newest first; times in ${viewerTimeZone()}, UTC on hover`}
+        />
+      )}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import type { BatchExportRun, RunStatus } from '../../contracts'
+import type { BatchExportRun, RunStatus } from '../../contracts/batch-exports'
 import { Badge, type BadgeTone } from '../../components/badge'
 import type { DataWindow } from '../../lib/schedule'
 

@@ -1,7 +1,7 @@
 import { useState, type ComponentProps } from 'react'
 import { useFormContext } from 'react-hook-form'
 import { Eye, EyeOff } from 'lucide-react'
-import { COMPRESSIONS_BY_FORMAT, ENCRYPTIONS, FILE_FORMATS, S3_REGIONS } from '../../contracts'
+import { COMPRESSIONS_BY_FORMAT, ENCRYPTIONS, FILE_FORMATS, S3_REGIONS } from '../../contracts/s3'
 import { Field, Input, Select } from '../../components/field'
 import { SwitchField } from '../../components/switch-field'
 import type { ExportFormValues } from './export-form-values'

@@ -1,5 +1,5 @@
 import { Controller, useFormContext } from 'react-hook-form'
-import { BATCH_EXPORT_INTERVALS } from '../../contracts'
+import { BATCH_EXPORT_INTERVALS } from '../../contracts/batch-exports'
 import { Field, Input, Select } from '../../components/field'
 import { SwitchField } from '../../components/switch-field'
 import { INTERVAL_LABELS, WEEKDAYS } from '../../lib/schedule'

@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react'
-import type { BatchExportInterval } from '../../contracts'
+import type { BatchExportInterval } from '../../contracts/batch-exports'
 import { Badge } from '../../components/badge'
 import { describeSchedule, previewSchedule } from '../../lib/schedule'
 import { formatRangeInZone } from '../../lib/schedule-zone'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { BatchExport } from '../../contracts'
+import type { BatchExport } from '../../contracts/batch-exports'
 import { useSetPaused } from '../../api/batch-exports'
 import { missedWhilePaused } from './resume-dialog'
 

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom'
-import type { Organization } from '../../contracts'
+import type { Organization } from '../../contracts/organizations'
 import { useDeleteOrganization } from '../../api/organizations'
 import type { Permission } from '../../lib/permissions'
 import { DangerZone } from '../../components/danger-zone'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import type { Organization } from '../../contracts'
+import type { Organization } from '../../contracts/organizations'
 import { membershipName } from '../../lib/permissions'
 import { Badge } from '../../components/badge'
 import type { Column } from '../../components/table'

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormProvider, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
-import { organizationCreate, type OrganizationCreate } from '../../contracts'
+import { organizationCreate, type OrganizationCreate } from '../../contracts/organizations'
 import { useCreateOrganization } from '../../api/organizations'
 import { useScopePermission } from '../../api/permissions'
 import { Button, ButtonLink } from '../../components/button'

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import type { Organization } from '../../contracts'
+import type { Organization } from '../../contracts/organizations'
 import { membershipName } from '../../lib/permissions'
 import { CopyButton } from '../../components/copy-button'
 import { Time } from '../../components/time'

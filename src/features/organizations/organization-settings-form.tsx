@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormProvider, useForm } from 'react-hook-form'
-import { organizationPatch, type Organization } from '../../contracts'
+import { organizationPatch, type Organization } from '../../contracts/organizations'
 import { useUpdateOrganization } from '../../api/organizations'
 import type { Permission } from '../../lib/permissions'
 import { Callout } from '../../components/callout'

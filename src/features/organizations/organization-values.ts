@@ -1,4 +1,4 @@
-import type { Organization, OrganizationPatch } from '../../contracts'
+import type { Organization, OrganizationPatch } from '../../contracts/organizations'
 
 /** Every writable field of an organization, as the forms hold them. */
 export type OrganizationFormValues = Required<OrganizationPatch>

@@ -1,4 +1,4 @@
-import { recordingsQuery } from '../../contracts'
+import { recordingsQuery } from '../../contracts/session-recordings'
 import { formatDuration } from '../../lib/time'
 import {
   FILTER_KEYS,

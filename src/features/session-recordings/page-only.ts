@@ -1,4 +1,9 @@
-import { recordingsQuery, ORDER_FIELDS, type RecordingOrder, type SessionRecording } from '../../contracts'
+import {
+  recordingsQuery,
+  ORDER_FIELDS,
+  type RecordingOrder,
+  type SessionRecording,
+} from '../../contracts/session-recordings'
 import { meetsRule, recordingRules, RECORDING_FIELDS } from '../../contracts/recording-filters'
 import { splitSort } from '../../lib/list-params'
 import { DEFAULT_SORT, SORT_LABELS, isRecordingOrder, type Filters } from './recording-list-params'

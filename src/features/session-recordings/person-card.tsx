@@ -1,4 +1,4 @@
-import type { SessionRecording } from '../../contracts'
+import type { SessionRecording } from '../../contracts/session-recordings'
 import { Time } from '../../components/time'
 
 /** A property value as text: strings as they are, everything else as JSON. */
@@ -39,7 +39,11 @@ export function PersonCard({ recording }: { recording: SessionRecording }) {
             <div>
               <dt>First seen</dt>
               <dd>
-                <Time value={person.created_at} format="absolute" />
+                {person.created_at ? (
+                  <Time value={person.created_at} format="absolute" />
+                ) : (
+                  <span className="muted">Not processed yet</span>
+                )}
               </dd>
             </div>
           </dl>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import type { SessionRecording } from '../../contracts'
+import type { SessionRecording } from '../../contracts/session-recordings'
 import { formatNumber, intlFormatter } from '../../lib/format'
 import { formatDateTime, formatUtc } from '../../lib/time'
 import { safeHttpUrl } from '../../lib/safe-url'

@@ -24,9 +24,13 @@ import { SharingPanel } from './sharing-panel'
 import { ShortcutsDialog } from './shortcuts-dialog'
 import { DETAIL_SHORTCUTS } from './triage-keys'
 import { useNeighbors, type Neighbor } from './use-neighbors'
+import { viewedTogglePermission } from './viewed-toggle'
 import { prefetchRecordingList } from './use-recording-list'
 import { refuseShortcut, useTriageKeys } from './use-triage-keys'
 import './recordings.css'
+
+// rrweb's replayer is most of the player's weight: it loads only when a recording is opened.
+const Player = lazy(() => import('./player/player'))
 
 /**
  * The route's loader: the recording (unless a cached list page already holds it: then it shows at once
@@ -38,9 +42,6 @@ export function loader(client: QueryClient, { params, request }: LoaderFunctionA
   if (!recordingFromLists(client, projectId, id)) void client.prefetchQuery(recordingQueries.detail(projectId, id))
   prefetchRecordingList(client, projectId, new URL(request.url))
 }
-
-// rrweb's replayer is most of the player's weight: it loads only when a recording is opened.
-const Player = lazy(() => import('./player/player'))
 
 /** /projects/:projectId/recordings/:recordingId — every field, the person, viewed, share, delete, previous/next. */
 export function RecordingDetailPage() {
@@ -92,8 +93,13 @@ export function RecordingDetailPage() {
       ? `This is the ${end} recording of the list`
       : 'Not on the current list page: open it from the list'
   // The buttons are disabled without the scope; the keys say why instead.
+  const mayToggleViewed = viewedTogglePermission(recording, canWrite)
   const toggleViewed = () => {
-    if (!canWrite.allowed) refuseShortcut(canWrite.reason, 'mark recordings viewed')
+    if (!mayToggleViewed.allowed)
+      refuseShortcut(
+        mayToggleViewed.reason,
+        mayToggleViewed === canWrite ? 'mark recordings viewed' : 'mark it unviewed',
+      )
     else update.mutate({ id, patch: { viewed: !recording.viewed } })
   }
   const askDelete = () => {
@@ -171,7 +177,7 @@ export function RecordingDetailPage() {
             <Button
               size="sm"
               icon={recording.viewed ? <EyeOff size={15} aria-hidden /> : <Eye size={15} aria-hidden />}
-              disabledReason={canWrite.reason}
+              disabledReason={mayToggleViewed.reason}
               onClick={toggleViewed}
             >
               {recording.viewed ? 'Mark as unviewed' : 'Mark as viewed'}

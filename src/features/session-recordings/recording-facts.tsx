@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { SessionRecording } from '../../contracts'
+import type { SessionRecording } from '../../contracts/session-recordings'
 import { CopyButton } from '../../components/copy-button'
 import { Time } from '../../components/time'
 import { formatDuration } from '../../lib/time'

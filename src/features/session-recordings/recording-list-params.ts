@@ -1,6 +1,11 @@
-import { RECORDING_ORDERS, recordingsQuery, type RecordingFilters, type RecordingOrder } from '../../contracts'
+import {
+  RECORDING_ORDERS,
+  recordingsQuery,
+  type RecordingFilters,
+  type RecordingOrder,
+} from '../../contracts/session-recordings'
 import { resolveDate } from '../../contracts/recording-filters'
-import type { RecordingListParams } from '../../api/session-recordings'
+import { recordingListParams, type RecordingListParams } from '../../api/recordings-query'
 import { toPage, type Page } from '../../lib/page'
 import { parseListParams, splitSort, type ListParamsOptions } from '../../lib/list-params'
 
@@ -56,14 +61,11 @@ export function writeFilters(search: URLSearchParams, filters: Filters): URLSear
 export const isRecordingOrder = (field: string): field is RecordingOrder =>
   (RECORDING_ORDERS as readonly string[]).includes(field)
 
-// The console's sort and PostHog's `order` put the `-` on opposite ends: here it means descending
-// (`-duration` = longest first), there ascending. Translating either way is flipping it.
+// The console's sort and the AI helper's `order` put the `-` on opposite ends: here it means
+// descending (`-duration` = longest first), there ascending.
 const flipSign = (value: string) => (value.startsWith('-') ? value.slice(1) : `-${value}`)
 
-/** The console's sort as PostHog's `order`. */
-export const sortToOrder = (sort: string | null): string => flipSign(sort ?? DEFAULT_SORT)
-
-/** PostHog's `order` back into the console's sort, or null when it names no known field. */
+/** The AI helper's `order` (the reference server's short form) as the console's sort, or null when it names no known field. */
 export const orderToSort = (order: string): string | null =>
   isRecordingOrder(order.replace(/^-/, '')) ? flipSign(order) : null
 
@@ -92,9 +94,11 @@ export function describeSort(sort: string | null): string {
   return words[descending ? 0 : 1]
 }
 
-/** What one list request asks the server for. */
+/** What one list request asks the server for (in PostHog's form: see api/recordings-query.ts). */
 export function listRequest(page: Page, sort: string | null, filters: Filters): RecordingListParams {
-  return { ...page, ...(filters as RecordingFilters), order: sortToOrder(sort) }
+  const { field, descending } = splitSort(sort ?? DEFAULT_SORT)
+  const order = field && isRecordingOrder(field) ? field : 'start_time'
+  return recordingListParams({ page, order, descending, filters: filters as RecordingFilters })
 }
 
 /** The list request a recordings URL's search makes, read as the page reads it. */

@@ -2,11 +2,12 @@ import { useMemo, useRef, useState } from 'react'
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { CalendarX, Keyboard, PlayCircle, Sparkles } from 'lucide-react'
-import type { SessionRecording } from '../../contracts'
+import type { SessionRecording } from '../../contracts/session-recordings'
 import { isApiError } from '../../lib/api-error'
 import { useScopePermission } from '../../api/permissions'
 import { projectQueries } from '../../api/projects'
 import { usePrefetchSharing } from '../../api/sharing'
+import { upstreamIsPostHog } from '../../api/upstream'
 import { Button } from '../../components/button'
 import { Callout } from '../../components/callout'
 import { EmptyState } from '../../components/empty-state'
@@ -28,6 +29,7 @@ import { ShortcutsDialog } from './shortcuts-dialog'
 import { LIST_SHORTCUTS } from './triage-keys'
 import { useListTriage } from './use-list-triage'
 import { prefetchRecordingList, useRecordingList } from './use-recording-list'
+import { viewedTogglePermission } from './viewed-toggle'
 import './recordings.css'
 
 /** The route's loader: the page the URL shows is requested with the page's code (the project id is in the URL). */
@@ -62,7 +64,7 @@ export function RecordingsPage() {
   const [aiOpen, setAiOpen] = useState(false)
   // A start URL pattern the server refused is shown on its field, not as a failed page.
   const urlError =
-    isApiError(query.error) && query.error.status === 400 && query.error.attr?.startsWith('start_url')
+    isApiError(query.error) && query.error.status === 400 && /^(start_url|properties)/.test(query.error.attr ?? '')
       ? query.error.detail
       : undefined
   const filtered = hasFilters(filters)
@@ -79,7 +81,7 @@ export function RecordingsPage() {
         {
           label: r.viewed ? 'Mark as unviewed' : 'Mark as viewed',
           onSelect: () => triage.toggleViewed(r),
-          disabledReason: triage.canWrite.reason,
+          disabledReason: viewedTogglePermission(r, triage.canWrite).reason,
         },
         {
           label: 'Delete…',
@@ -134,9 +136,9 @@ export function RecordingsPage() {
       <BulkDeleteSummary state={bulk} projectId={projectId} />
       {pageOnly.length > 0 && (
         <Callout tone="warning" title="Applied to this page only">
-          The server did not apply the {pageOnly.join(' and ')}, so the console applied{' '}
-          {pageOnly.length === 1 ? 'it' : 'them'} to the rows of this page only. Other pages may hold recordings that
-          belong here.
+          {upstreamIsPostHog() ? "PostHog's list has no" : 'The server did not apply the'} {pageOnly.join(' and ')}, so
+          the console applied {pageOnly.length === 1 ? 'it' : 'them'} to the rows of this page only. Other pages may
+          hold recordings that belong here.
         </Callout>
       )}
       <BulkBar

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { SessionRecording } from '../../contracts'
+import type { SessionRecording } from '../../contracts/session-recordings'
 import { renderWithProviders } from '../../testing/render'
 import { recordingFixture } from '../../testing/fixtures'
 import { COLUMNS_STORAGE_KEY } from './recording-columns'

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { Link, useNavigate } from 'react-router-dom'
-import type { RecordingOrder, SessionRecording } from '../../contracts'
+import type { RecordingOrder, SessionRecording } from '../../contracts/session-recordings'
 import { Skeleton } from '../../components/skeleton'
 import { splitSort } from '../../lib/list-params'
 import { formatDuration, formatRelative } from '../../lib/time'
