@@ -46,6 +46,12 @@ const sql = statements({
   page: query<ExportRow, [orgId: string, limit: number, offset: number]>(
     'SELECT * FROM batch_exports WHERE organization_id = ? ORDER BY rowid DESC LIMIT ? OFFSET ?',
   ),
+  countInProject: query<number, [orgId: string, teamId: number]>(
+    'SELECT COUNT(*) FROM batch_exports WHERE organization_id = ? AND team_id = ?',
+  ),
+  pageInProject: query<ExportRow, [orgId: string, teamId: number, limit: number, offset: number]>(
+    'SELECT * FROM batch_exports WHERE organization_id = ? AND team_id = ? ORDER BY rowid DESC LIMIT ? OFFSET ?',
+  ),
   one: query<ExportRow, [orgId: string, id: string]>(
     'SELECT * FROM batch_exports WHERE organization_id = ? AND id = ?',
   ),
@@ -140,12 +146,15 @@ function toBatchExport(db: Db, row: ExportRow): BatchExport {
   }
 }
 
-export const countBatchExports = (db: Db, orgId: string) => sql(db).count.pluck().get(orgId) ?? 0
+/** The organization's exports, or one project's of it when `teamId` is given. */
+export const countBatchExports = (db: Db, orgId: string, teamId?: number) =>
+  (teamId === undefined ? sql(db).count.pluck().get(orgId) : sql(db).countInProject.pluck().get(orgId, teamId)) ?? 0
 
-export const listBatchExports = (db: Db, orgId: string, limit: number, offset: number) =>
-  sql(db)
-    .page.all(orgId, limit, offset)
-    .map((r) => toBatchExport(db, r))
+export const listBatchExports = (db: Db, orgId: string, limit: number, offset: number, teamId?: number) =>
+  (teamId === undefined
+    ? sql(db).page.all(orgId, limit, offset)
+    : sql(db).pageInProject.all(orgId, teamId, limit, offset)
+  ).map((r) => toBatchExport(db, r))
 
 export const findBatchExportRow = (db: Db, orgId: string, id: string) => sql(db).one.get(orgId, id)
 

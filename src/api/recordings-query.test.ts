@@ -44,6 +44,18 @@ describe('the recordings list request', () => {
     expect(params).not.toHaveProperty('has_console_errors')
   })
 
+  it("sends the start URL filter as a properties filter on the session's entry URL", () => {
+    const contains = recordingListParams(view({ start_url: '/pricing' }), true)
+    expect(JSON.parse(String(contains.properties))).toEqual([
+      { type: 'session', key: '$entry_current_url', operator: 'icontains', value: '/pricing' },
+    ])
+    const regex = recordingListParams(view({ start_url_regex: '^https://[^/]+/docs' }), true)
+    expect(JSON.parse(String(regex.properties))).toEqual([
+      { type: 'session', key: '$entry_current_url', operator: 'regex', value: '^https://[^/]+/docs' },
+    ])
+    expect(regex).not.toHaveProperty('start_url_regex')
+  })
+
   it('sends what PostHog has no field for only to the reference server (a real PostHog refuses unknown fields)', () => {
     const filters = { viewed: 'false', has_console_errors: 'false' }
     expect(recordingListParams(view(filters), true)).not.toHaveProperty('viewed')
@@ -79,6 +91,8 @@ describe('the reference server reading the console’s request', () => {
     [{ min_duration: '300', has_console_errors: 'true' }, 'min_duration=300&has_console_errors=true'],
     [{ viewed: 'false', has_console_errors: 'false' }, 'viewed=false&has_console_errors=false'],
     [{ date_from: '-3d', date_to: '-1d' }, 'date_from=-3d&date_to=-1d'],
+    [{ start_url: 'PRICING' }, 'start_url=PRICING'],
+    [{ start_url_regex: '/(docs|blog)' }, `start_url_regex=${encodeURIComponent('/(docs|blog)')}`],
   ])('%o means what the console form says', async (filters, consoleForm) => {
     const sent = await consoleList({ page: window, order: 'duration', descending: false, filters })
     const expected = await list(`${consoleForm}&order=-duration`)

@@ -15,7 +15,9 @@ const isTrue = (value: string | boolean | undefined) => value === true || value 
  * (posthog/session_recordings/session_recording_api.py: each value JSON-decoded, then validated as
  * a RecordingsQuery, which refuses fields it does not know): `order` and `order_direction`, dates,
  * the minimum duration as a `having_predicates` duration filter, "has console errors" as a
- * `console_log_filters` level filter. The reference server reads the same form.
+ * `console_log_filters` level filter, the start URL as a `properties` filter on the session's entry URL
+ * (`$entry_current_url`, `icontains` or `regex` as PostHog's URL filters). The reference server reads
+ * the same form.
  *
  * PostHog's query has no field for "viewed" or for "no console errors": those go, in the reference
  * server's own terms, only to the reference server. Against a real PostHog the console applies them
@@ -40,6 +42,17 @@ export function recordingListParams(view: RecordingListView, postHog = upstreamI
   if (errors !== undefined && isTrue(errors))
     params.console_log_filters = JSON.stringify([
       { type: 'log_entry', key: 'level', operator: 'exact', value: ['error'] },
+    ])
+  const urlRegex = filters.start_url_regex
+  const url = urlRegex ?? filters.start_url
+  if (url !== undefined)
+    params.properties = JSON.stringify([
+      {
+        type: 'session',
+        key: '$entry_current_url',
+        operator: urlRegex !== undefined ? 'regex' : 'icontains',
+        value: url,
+      },
     ])
   if (!postHog) {
     if (filters.viewed !== undefined) params.viewed = String(filters.viewed)

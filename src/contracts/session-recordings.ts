@@ -82,6 +82,16 @@ export const ORDER_FIELDS: Record<RecordingOrder, RecordingField> = {
   click_count: 'click_count',
 }
 
+/** Whether the text compiles as a JavaScript regular expression (the server also requires linear-time matching). */
+function isRegExp(pattern: string): boolean {
+  try {
+    new RegExp(pattern)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const orderParam = z
   .string()
   .regex(
@@ -106,6 +116,15 @@ export const recordingsQuery = z.object({
     .transform(Number)
     .optional(),
   has_console_errors: queryBoolean.optional(),
+  /** The start URL contains this text, ignoring case (PostHog's `icontains`). */
+  start_url: z.string().min(1, 'Enter some text of the URL.').max(1000).optional(),
+  /** The start URL matches this regular expression, case-sensitive (PostHog's `regex`). */
+  start_url_regex: z
+    .string()
+    .min(1, 'Enter a regular expression.')
+    .max(500)
+    .refine(isRegExp, 'Not a valid regular expression.')
+    .optional(),
 })
 export type RecordingsQuery = z.output<typeof recordingsQuery>
 export type RecordingFilters = z.input<typeof recordingsQuery>

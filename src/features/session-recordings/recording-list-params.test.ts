@@ -83,4 +83,9 @@ describe('dateRangeError', () => {
     expect(dateRangeError({ date_to: '2026-03-01' }, now)).toBeNull()
     expect(dateRangeError({ date_from: '-7d', date_to: '2026-03-14' }, now)).toBeNull()
   })
+
+  it('asks for up to 100 recordings a page, as every list offers', () => {
+    expect(listRequestOf(new URLSearchParams('page_size=100&page=2'))).toMatchObject({ limit: 100, offset: 100 })
+    expect(listRequestOf(new URLSearchParams('page_size=250'))).toMatchObject({ limit: 50, offset: 0 })
+  })
 })

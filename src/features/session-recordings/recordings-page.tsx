@@ -62,6 +62,11 @@ export function RecordingsPage() {
   // Opened through a handle: the panel re-renders alone, not the page and its rows.
   const sharing = useRef<SharingPanelHandle>(null)
   const [aiOpen, setAiOpen] = useState(false)
+  // A start URL pattern the server refused is shown on its field, not as a failed page.
+  const urlError =
+    isApiError(query.error) && query.error.status === 400 && /^(start_url|properties)/.test(query.error.attr ?? '')
+      ? query.error.detail
+      : undefined
   const filtered = hasFilters(filters)
   const reversedDates = dateRangeError(filters) !== null
 
@@ -119,10 +124,15 @@ export function RecordingsPage() {
       />
       {aiOpen && (
         <div id="rec-ai">
-          <AiHelpers projectId={projectId} startUrls={rows?.map((r) => r.start_url) ?? []} onApply={applyView} />
+          <AiHelpers
+            projectId={projectId}
+            startUrls={rows?.map((r) => r.start_url) ?? []}
+            onApply={applyView}
+            onFilterByPattern={(pattern) => setFilters({ ...filters, start_url: undefined, start_url_regex: pattern })}
+          />
         </div>
       )}
-      <RecordingFiltersBar filters={filters} onChange={setFilters} />
+      <RecordingFiltersBar filters={filters} onChange={setFilters} urlError={urlError} />
       <BulkDeleteSummary state={bulk} projectId={projectId} />
       {pageOnly.length > 0 && (
         <Callout tone="warning" title="Applied to this page only">
@@ -137,13 +147,13 @@ export function RecordingsPage() {
         onDelete={() => triage.askDelete(triage.selectedIds, true)}
         onClear={triage.clearSelection}
       />
-      {query.isError && !page ? (
+      {query.isError && !page && !urlError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <RecordingsTable
-            rows={rows}
-            loading={query.isPending}
+            rows={urlError ? [] : rows}
+            loading={query.isPending && !urlError}
             stale={query.isPlaceholderData}
             skeletonRows={Math.min(list.pageSize, 10)}
             sort={list.sort}
@@ -156,7 +166,20 @@ export function RecordingsPage() {
             onToggleAll={triage.selectAll}
             renderMenu={rowMenu}
             empty={
-              reversedDates ? (
+              urlError ? (
+                <EmptyState
+                  icon={<PlayCircle size={22} />}
+                  title="The start URL filter was refused"
+                  description="Change the pattern (see the field above) to list recordings."
+                  action={
+                    <Button
+                      onClick={() => setFilters({ ...filters, start_url: undefined, start_url_regex: undefined })}
+                    >
+                      Remove the URL filter
+                    </Button>
+                  }
+                />
+              ) : reversedDates ? (
                 <EmptyState
                   icon={<CalendarX size={22} />}
                   title="The date range ends before it starts"
