@@ -11,7 +11,7 @@ import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
 import { randomPort, startServerProcess } from '../server/test/process'
-import { RECORDING_PAGE_SIZES } from '../src/features/session-recordings/recording-list-params'
+import { PAGE_SIZES } from '../src/lib/page'
 import { buildApp } from './lib'
 
 const RECORDINGS = Number(process.env.BENCH_RECORDINGS ?? 100_000)
@@ -33,7 +33,7 @@ const TARGETS: Record<Profile, { first_row: string; bytes?: string }> = {
   network_40ms_10mbit: { first_row: '<= 1.5', bytes: '<= 1.35' },
 }
 const VIEWPORT = { width: 1280, height: 800 }
-const LARGEST_PAGE = Math.max(...RECORDING_PAGE_SIZES)
+const LARGEST_PAGE = Math.max(...PAGE_SIZES)
 
 declare global {
   interface Window {

@@ -237,7 +237,7 @@ test('run history shows every status, the failed run’s error on demand, and th
   for (const status of SHOWN_STATUSES) {
     await expect(table.getByRole('cell', { name: status, exact: true })).toBeVisible()
   }
-  await expect(page.getByRole('img', { name: /Records per data window for the last \d+ runs/ })).toBeVisible()
+  await expect(page.getByRole('group', { name: /Records per data window for the last \d+ runs/ })).toBeVisible()
 
   const error = 'NoSuchBucket: e2e bucket missing for Failed'
   await expect(page.getByText(error)).toHaveCount(0)
@@ -374,4 +374,88 @@ test('delete asks first, then lands on the list without the export', async ({ pa
   await expect(page.getByText(`Deleted ${exp.name}`)).toBeVisible()
   await expect(page.getByText('No exports yet')).toBeVisible()
   expect((await getExport(exp.id)).status).toBe(404)
+})
+
+test('the exports list has a Project column and a project filter that starts at the sidebar’s project', async ({
+  page,
+}) => {
+  const orgs = await api<{ results: Organization[] }>('/api/organizations/')
+  const demo = orgs.body.results.find((o) => o.name === 'Demo Org')!
+  const [first, second] = demo.teams
+  await signInByLink(page, '/orgs')
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+  await sidebar.getByRole('combobox', { name: 'Organization' }).selectOption(demo.id)
+  await sidebar.getByRole('combobox', { name: 'Project' }).selectOption(String(second!.id))
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Batch exports' }).click()
+  await expect(page).toHaveURL(new RegExp(`/orgs/${demo.id}/batch-exports\\?project=${second!.id}$`))
+  const filter = page.getByRole('main').getByRole('combobox', { name: 'Project' })
+  await expect(filter).toHaveValue(String(second!.id))
+  const table = page.getByRole('table', { name: 'Batch exports' })
+  await expect(table.getByRole('columnheader', { name: 'Project' })).toBeVisible()
+  const projectCells = async () => {
+    const index = (await table.getByRole('columnheader').allInnerTexts()).findIndex((h) => h.trim() === 'Project')
+    return table.locator('tbody tr').evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent), index)
+  }
+  await expect.poll(projectCells).toEqual(expect.arrayContaining([second!.name]))
+  expect(new Set(await projectCells())).toEqual(new Set([second!.name]))
+
+  await filter.selectOption('all')
+  await expect(page).toHaveURL(/project=all/)
+  await expect.poll(async () => new Set(await projectCells())).toEqual(new Set([first!.name, second!.name]))
+  // Switching the sidebar's project on the list follows it.
+  await sidebar.getByRole('combobox', { name: 'Project' }).selectOption(String(first!.id))
+  await expect(page).toHaveURL(new RegExp(`project=${first!.id}$`))
+  await expect.poll(async () => new Set(await projectCells())).toEqual(new Set([first!.name]))
+})
+
+async function demoExportPath() {
+  const orgs = await api<{ results: Organization[] }>('/api/organizations/')
+  const demo = orgs.body.results.find((o) => o.name === 'Demo Org')!
+  const list = await api<{ results: BatchExport[] }>(`/api/organizations/${demo.id}/batch_exports/`)
+  const exp = list.body.results.find((e) => e.name === 'Nightly S3 events')!
+  return { path: `/orgs/${demo.id}/batch-exports/${exp.id}?tab=runs`, exp }
+}
+
+test('run chart: a value axis, a colour per status, and a click on a bar selects that run in the table', async ({
+  page,
+}) => {
+  const { path, exp } = await demoExportPath()
+  await signInByLink(page, path)
+  const chart = page.getByRole('figure')
+  await expect(chart.getByText('Records per data window')).toBeVisible()
+  // A value axis with round numbers, starting at 0.
+  await expect(chart.getByText('0', { exact: true })).toBeAttached()
+  // Every status its own colour.
+  const fills = await chart.locator('rect.run-bar').evaluateAll((bars) => bars.map((b) => getComputedStyle(b).fill))
+  const statuses = new Set(exp.latest_runs.map((r) => r.status))
+  expect(new Set(fills).size).toBe(statuses.size)
+  const failed = exp.latest_runs.find((r) => r.status === 'FailedBilling')!
+  await chart.getByRole('button', { name: /^Select run: FailedBilling/ }).click()
+  const row = page.locator(`tr[data-run-id="${failed.id}"]`)
+  await expect(row).toHaveAttribute('aria-current', 'true')
+  await expect(row).toBeFocused()
+  // Its error opens with it.
+  await expect(page.getByText(failed.latest_error!)).toBeVisible()
+  await expect(chart.getByRole('button', { name: /^Select run: FailedBilling/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+})
+
+test('at 390 px a failed run’s error is reachable without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const { path, exp } = await demoExportPath()
+  await signInByLink(page, path)
+  const failed = exp.latest_runs.find((r) => r.status === 'Failed')!
+  const row = page.locator(`tr[data-run-id="${failed.id}"]`)
+  const toggle = row.getByRole('button', { name: 'Show error' })
+  await toggle.scrollIntoViewIfNeeded()
+  const box = (await toggle.boundingBox())!
+  expect(box.x + box.width).toBeLessThanOrEqual(390)
+  expect(await page.getByRole('table', { name: 'Run history' }).evaluate((t) => t.parentElement!.scrollLeft)).toBe(0)
+  await toggle.click()
+  const error = page.getByText(failed.latest_error!)
+  await expect(error).toBeInViewport()
+  const errorBox = (await error.boundingBox())!
+  expect(errorBox.x + errorBox.width).toBeLessThanOrEqual(390)
 })

@@ -81,7 +81,7 @@ test('a recording plays: the page is drawn, the clock runs, the console is liste
     .getByRole('row')
     .filter({ has: page.getByRole('checkbox', { name: `Select recording ${recording.id}`, exact: true }) })
   await expect(row).toBeVisible()
-  await expect(row.getByRole('img', { name: 'Not viewed' })).toHaveCount(0)
+  await expect(row.getByRole('link', { name: /, not viewed$/ })).toHaveCount(0)
   await expect
     .poll(
       async () =>

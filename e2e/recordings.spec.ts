@@ -161,7 +161,9 @@ test('a javascript: start URL is shown as text, never as a link', async ({ page 
   const evil = rowOf(page, rows[0]!.id)
   await expect(evil.getByText('javascript:alert(document.domain)')).toBeVisible()
   await expect(evil.getByRole('link', { name: /javascript/ })).toHaveCount(0)
-  const safe = rowOf(page, rows[1]!.id).getByRole('link', { name: 'shop.example.com/checkout?step=2' })
+  const safe = rowOf(page, rows[1]!.id).getByRole('link', {
+    name: 'Open https://shop.example.com/checkout?step=2 in a new tab',
+  })
   await expect(safe).toHaveAttribute('href', 'https://shop.example.com/checkout?step=2')
 
   await evil.getByRole('link').first().click()
@@ -174,18 +176,18 @@ test('marking viewed by keyboard and on the detail page persists', async ({ page
   await seed(6, { 0: { viewed: 0 }, 1: { viewed: 0 } })
   await signInRemembered(page, listPath())
   const first = rowOf(page, rows[0]!.id)
-  await expect(first.getByRole('img', { name: 'Not viewed' })).toBeVisible()
+  await expect(first.getByRole('link', { name: /, not viewed$/ })).toBeVisible()
 
   await page.keyboard.press('?')
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Mark viewed / unviewed')
   await page.keyboard.press('Escape')
   await page.keyboard.press('j')
   await page.keyboard.press('v')
-  await expect(first.getByRole('img', { name: 'Not viewed' })).toHaveCount(0)
+  await expect(first.getByRole('link', { name: /, not viewed$/ })).toHaveCount(0)
   await expect.poll(async () => (await getRecording(rows[0]!.id)).body.viewed).toBe(true)
   await page.reload()
-  await expect(rowOf(page, rows[1]!.id).getByRole('img', { name: 'Not viewed' })).toBeVisible()
-  await expect(first.getByRole('img', { name: 'Not viewed' })).toHaveCount(0)
+  await expect(rowOf(page, rows[1]!.id).getByRole('link', { name: /, not viewed$/ })).toBeVisible()
+  await expect(first.getByRole('link', { name: /, not viewed$/ })).toHaveCount(0)
 
   // Enter opens the active row, which marks it viewed (as PostHog does); the detail page toggles it back and forth.
   await page.keyboard.press('j')
@@ -452,3 +454,173 @@ test('the regex helper tests its pattern against the loaded start URLs', async (
   await pattern.fill('(unclosed')
   await expect(page.getByText(/Not a valid regular expression/)).toBeVisible()
 })
+
+test('deleting from the recording page: hidden at once, 5 s undo, and the toast says which recording is shown now', async ({
+  page,
+}) => {
+  await seed(6)
+  const sent = deletes(page)
+  await signInByLink(page, listPath())
+  const [, doomed, next] = rows
+  await rowOf(page, doomed!.id).getByRole('link').first().click()
+  await expect(page).toHaveURL(new RegExp(`/recordings/${doomed!.id}$`))
+  await page.getByRole('button', { name: 'Delete…' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this recording?' })
+  await expect(dialog).toContainText('You can undo for 5 seconds; after that it is deleted')
+  await dialog.getByRole('button', { name: 'Delete recording' }).click()
+
+  // On to the next recording, and the toast names it.
+  await expect(page).toHaveURL(new RegExp(`/recordings/${next!.id}$`))
+  const notice = toast(page, 'Deleting the recording of')
+  await expect(notice).toContainText('Now showing the next recording:')
+  await expect(notice).toContainText('Nothing is deleted until this closes.')
+  // The deleted one is not a step back while it waits.
+  await page.getByRole('button', { name: 'Previous' }).click()
+  await expect(page).toHaveURL(new RegExp(`/recordings/${rows[0]!.id}$`))
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page).toHaveURL(new RegExp(`/recordings/${next!.id}$`))
+
+  await notice.getByRole('button', { name: 'Undo' }).click()
+  await expect(toast(page, 'Undone: 1 recording kept')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/recordings/${doomed!.id}$`))
+  await page.waitForTimeout(5500)
+  expect(sent).toHaveLength(0)
+  expect((await getRecording(doomed!.id)).status).toBe(200)
+
+  // Without undo it goes after the window.
+  await page.getByRole('button', { name: 'Delete…' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete recording' }).click()
+  await expect(page).toHaveURL(new RegExp(`/recordings/${next!.id}$`))
+  await expect(toast(page, 'Deleted 1 recording.')).toBeVisible({ timeout: 10_000 })
+  expect((await getRecording(doomed!.id)).status).toBe(404)
+})
+
+test('list readability: the start URL has room, opens the recording, leaves by its icon; columns chosen per browser', async ({
+  page,
+}) => {
+  const long = 'https://shop.example.com/collections/summer/linen-shirt?ref=mail'
+  await seed(100, { 3: { start_url: long }, 0: { end_time: Date.now() } })
+  await signInRemembered(page, `${listPath()}?page_size=100`)
+  await expect(page.getByText('1–100 of 100')).toBeVisible()
+  // A page of 100 stays light.
+  expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeLessThan(1500)
+  const headers = await table(page).getByRole('columnheader').allInnerTexts()
+  expect(headers.map((h) => h.trim())).toEqual(['', 'Start', 'Start URL', 'Duration', 'Errors', 'Actions'])
+
+  // The URL shows in full at 1280 px (no ellipsis) and on hover; clicking it opens the recording.
+  const row = rowOf(page, rows[3]!.id)
+  const text = row.getByRole('link', { name: long.replace('https://', ''), exact: true })
+  await expect(text).toHaveAttribute('title', long)
+  expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true)
+  const leave = row.getByRole('link', { name: `Open ${long} in a new tab` })
+  await expect(leave).toHaveAttribute('href', long)
+  await expect(leave).toHaveAttribute('target', '_blank')
+
+  // Ongoing is a badge, whole, not a trailing "…".
+  const badge = rowOf(page, rows[0]!.id).getByText('Ongoing')
+  await expect(badge).toBeVisible()
+  const cell = await badge.evaluate((el) => {
+    const b = el.getBoundingClientRect()
+    const c = el.closest('td')!.getBoundingClientRect()
+    return b.right <= c.right && b.left >= c.left
+  })
+  expect(cell).toBe(true)
+
+  await text.click()
+  await expect(page).toHaveURL(new RegExp(`/recordings/${rows[3]!.id}\\?page_size=100$`))
+  await page.goBack()
+
+  await page.getByRole('button', { name: 'Choose columns' }).click()
+  await page.getByRole('checkbox', { name: 'Clicks' }).check()
+  await page.keyboard.press('Escape')
+  await expect(table(page).getByRole('columnheader', { name: 'Clicks' })).toBeVisible()
+  await page.reload()
+  await expect(table(page).getByRole('columnheader', { name: 'Clicks' })).toBeVisible()
+  // Column names only: nothing else of the session in localStorage.
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['analytics-admin:recordings:columns'])
+})
+
+test('the start URL filter runs on the server: contains, a regular expression, errors on the field, and the AI pattern', async ({
+  page,
+}) => {
+  const urls: Record<number, Partial<NewRecording>> = {}
+  for (let i = 0; i < 30; i++)
+    urls[i] = {
+      start_url: [
+        'https://shop.example.com/pricing',
+        'https://shop.example.com/checkout',
+        'https://app.example.com/signup',
+      ][i % 3],
+    }
+  await seed(30, urls)
+  await signInByLink(page, `${listPath()}?page_size=25`)
+  await expect(page.getByText('1–25 of 30')).toBeVisible()
+
+  const field = page.getByRole('searchbox', { name: 'Start URL' })
+  await field.fill('PRICING')
+  await field.press('Enter')
+  await expect(page).toHaveURL(/start_url=PRICING/)
+  // The server's count, not this page's rows.
+  await expect(page.getByText('1–10 of 10')).toBeVisible()
+  for (const text of await table(page)
+    .getByRole('link', { name: /^(shop|app)\.example\.com/ })
+    .allInnerTexts())
+    expect(text).toContain('pricing')
+
+  await page.getByRole('combobox', { name: 'How the start URL is matched' }).selectOption('regex')
+  await field.fill('^https://(shop\\.example\\.com/checkout|app\\.example\\.com/signup)$')
+  await field.press('Enter')
+  await expect(page.getByText('1–20 of 20')).toBeVisible()
+  await expect(page).toHaveURL(/start_url_regex=/)
+
+  await field.fill('(unclosed')
+  await field.press('Enter')
+  await expect(page.getByText(/Not a valid regular expression/)).toBeVisible()
+  await expect(page.getByText('1–20 of 20')).toBeVisible()
+  // One the server cannot match in linear time: its refusal shows on the field.
+  await field.fill('(a)\\1')
+  await field.press('Enter')
+  await expect(page.getByText(/cannot be matched in linear time/)).toBeVisible()
+  await expect(page.getByText('The start URL filter was refused')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(page.getByText('1–25 of 30')).toBeVisible()
+  await page.getByRole('button', { name: /AI helpers/ }).click()
+  await page.getByRole('textbox', { name: 'Describe the start URLs to match' }).fill('pricing or signup pages')
+  await page.getByRole('button', { name: 'Generate pattern' }).click()
+  await page.getByRole('button', { name: 'Filter the list by this pattern' }).click()
+  await expect(page).toHaveURL(/start_url_regex=/)
+  await expect(page.getByText('1–20 of 20')).toBeVisible()
+  await expect(field).not.toHaveValue('')
+})
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width} px the bulk bar floats over the list: rows never move as a selection starts`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport)
+    await seed(12)
+    await signInByLink(page, listPath())
+    const third = rowOf(page, rows[2]!.id)
+    await expect(third).toBeVisible()
+    const before = (await third.boundingBox())!.y
+    await rowOf(page, rows[0]!.id).getByRole('checkbox').check()
+    const bar = page.getByRole('region', { name: 'Bulk actions' })
+    await expect(bar).toContainText('1 recording selected')
+    expect((await third.boundingBox())!.y).toBe(before)
+    await third.getByRole('checkbox').check()
+    await expect(bar).toContainText('2 recordings selected')
+    expect((await third.boundingBox())!.y).toBe(before)
+    // The bar is within the screen, over the list.
+    const box = (await bar.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width)
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height)
+    await bar.getByRole('button', { name: 'Clear selection' }).click()
+    await expect(bar).toHaveCount(0)
+    expect((await third.boundingBox())!.y).toBe(before)
+  })
+}

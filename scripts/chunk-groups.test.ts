@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { chunkGroups } from './chunk-groups'
+import { chunkGroups, findCycle } from './chunk-groups'
 
 const root = resolve('.')
 const at = (path: string) => resolve(root, path)
@@ -66,5 +66,13 @@ describe('chunkGroups', () => {
     expect(name(at('src/components/table.tsx'), { getModuleInfo })).toBeNull()
     // Shared by the sign-in page and a recording, but by no landing list page.
     expect(name(at('src/components/danger-zone.tsx'), { getModuleInfo })).toBeNull()
+  })
+
+  it('finds files that import each other in a cycle, and none where there is none', () => {
+    const files = (edges: Record<string, string[]>) => new Map(Object.entries(edges))
+    expect(findCycle(files({ page: ['kit', 'index'], kit: ['basics', 'index'], basics: ['index'], index: [] }))).toBe(
+      undefined,
+    )
+    expect(findCycle(files({ page: ['kit'], kit: ['basics'], basics: ['kit'] }))).toEqual(['kit', 'basics', 'kit'])
   })
 })

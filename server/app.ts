@@ -71,7 +71,7 @@ export function createApp(options: AppOptions) {
   const routes = ROUTES.map(compile)
   let schema: ReturnType<typeof openApiDocument> | undefined
   const limiter = createRateLimiter(options.RATE_LIMIT_PER_MINUTE)
-  const serveStatic = createStaticHandler(options.STATIC_DIR)
+  const serveStatic = createStaticHandler(options.STATIC_DIR, { upstream: Boolean(options.UPSTREAM_URL) })
   const proxy = options.UPSTREAM_URL ? createProxy(options.UPSTREAM_URL) : null
   const sharedPage = options.db ? createSharedPageHandler(options.db, options.STATIC_DIR) : null
   // Local mode only: in proxy mode the SDK sends to PostHog itself.

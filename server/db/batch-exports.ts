@@ -2,6 +2,7 @@ import { offsetDayOf, offsetHourOf } from '../../src/contracts/batch-export-sche
 import {
   SECRET_FIELDS,
   type BatchExport,
+  type BatchExportModel,
   type BatchExportRun,
   type DestinationType,
 } from '../../src/contracts/batch-exports'
@@ -13,7 +14,7 @@ export interface ExportRow {
   organization_id: string
   team_id: number
   name: string
-  model: BatchExport['model']
+  model: BatchExportModel | null
   destination_type: DestinationType
   destination_config: string
   interval: BatchExport['interval']
@@ -44,6 +45,12 @@ const sql = statements({
   count: query<number, [orgId: string]>('SELECT COUNT(*) FROM batch_exports WHERE organization_id = ?'),
   page: query<ExportRow, [orgId: string, limit: number, offset: number]>(
     'SELECT * FROM batch_exports WHERE organization_id = ? ORDER BY rowid DESC LIMIT ? OFFSET ?',
+  ),
+  countInProject: query<number, [orgId: string, teamId: number]>(
+    'SELECT COUNT(*) FROM batch_exports WHERE organization_id = ? AND team_id = ?',
+  ),
+  pageInProject: query<ExportRow, [orgId: string, teamId: number, limit: number, offset: number]>(
+    'SELECT * FROM batch_exports WHERE organization_id = ? AND team_id = ? ORDER BY rowid DESC LIMIT ? OFFSET ?',
   ),
   one: query<ExportRow, [orgId: string, id: string]>(
     'SELECT * FROM batch_exports WHERE organization_id = ? AND id = ?',
@@ -139,12 +146,15 @@ function toBatchExport(db: Db, row: ExportRow): BatchExport {
   }
 }
 
-export const countBatchExports = (db: Db, orgId: string) => sql(db).count.pluck().get(orgId) ?? 0
+/** The organization's exports, or one project's of it when `teamId` is given. */
+export const countBatchExports = (db: Db, orgId: string, teamId?: number) =>
+  (teamId === undefined ? sql(db).count.pluck().get(orgId) : sql(db).countInProject.pluck().get(orgId, teamId)) ?? 0
 
-export const listBatchExports = (db: Db, orgId: string, limit: number, offset: number) =>
-  sql(db)
-    .page.all(orgId, limit, offset)
-    .map((r) => toBatchExport(db, r))
+export const listBatchExports = (db: Db, orgId: string, limit: number, offset: number, teamId?: number) =>
+  (teamId === undefined
+    ? sql(db).page.all(orgId, limit, offset)
+    : sql(db).pageInProject.all(orgId, teamId, limit, offset)
+  ).map((r) => toBatchExport(db, r))
 
 export const findBatchExportRow = (db: Db, orgId: string, id: string) => sql(db).one.get(orgId, id)
 
@@ -156,7 +166,7 @@ export function findBatchExport(db: Db, orgId: string, id: string): BatchExport 
 export interface BatchExportValues {
   team_id: number
   name: string
-  model: BatchExport['model']
+  model: BatchExportModel | null
   destination_type: DestinationType
   destination_config: Record<string, unknown>
   interval: BatchExport['interval']

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { MIGRATIONS } from './migrations'
+import { registerUrlMatching } from './url-match'
 
 export type Db = Database.Database
 
@@ -14,6 +15,7 @@ export function openDatabase(path: string): { db: Db; created: boolean } {
   db.pragma('synchronous = FULL')
   db.pragma('busy_timeout = 5000')
   db.pragma('foreign_keys = ON')
+  registerUrlMatching(db)
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   )

@@ -46,6 +46,7 @@ const COLUMNS: Record<RecordingField, string> = {
   person_uuid: `(SELECT p.uuid FROM person_distinct_ids d JOIN persons p ON p.id = d.person_id
                  WHERE d.team_id = session_recordings.team_id AND d.distinct_id = session_recordings.distinct_id)`,
   snapshot_source: 'snapshot_source',
+  start_url: 'start_url',
   viewed: 'viewed',
   start_time: 'start_time',
   recording_duration: 'recording_duration',
@@ -73,6 +74,9 @@ function conditionSql({ field, op, value }: Condition): { sql: string; args: unk
     const sql = op === 'not_in' ? `(${column} IS NULL OR NOT ${inList})` : inList
     return { sql, args: [JSON.stringify(value)] }
   }
+  // Case folding of ASCII, as SQLite's lower() does; the pattern through the linear-time engine (url-match.ts).
+  if (op === 'icontains') return { sql: `instr(lower(${column}), ?) > 0`, args: [String(value).toLowerCase()] }
+  if (op === 'regex') return { sql: `url_regexp(?, ${column}) = 1`, args: [value] }
   const arg = typeof value === 'boolean' ? Number(value) : value
   const sqlOp = op === 'in' || op === 'not_in' ? '=' : SQL_OPS[op]
   if (kind === 'number' && !NOT_NULL.has(field)) return { sql: `COALESCE(${column}, 0) ${sqlOp} ?`, args: [arg] }

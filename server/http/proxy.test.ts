@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -148,6 +151,26 @@ describe('proxy mode', () => {
       expect(errorBody.parse(await res.json())).toMatchObject({ type: 'server_error', code: 'upstream_unreachable' })
     } finally {
       app.close()
+    }
+  })
+
+  it('tells the console in index.html that a real PostHog answers its API; local mode does not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aa-proxy-static-'))
+    writeFileSync(join(dir, 'index.html'), '<html><head><title>x</title></head><body></body></html>')
+    const page = async (upstreamUrl?: string) => {
+      const options = { RATE_LIMIT_PER_MINUTE: 0, STATIC_DIR: dir, LOG_REQUESTS: '0' as const }
+      const app = createServer(createApp(upstreamUrl ? { ...options, UPSTREAM_URL: upstreamUrl } : options))
+      try {
+        return await (await fetch(`${await listen(app)}/projects/1/recordings`)).text()
+      } finally {
+        app.close()
+      }
+    }
+    try {
+      expect(await page('http://127.0.0.1:9')).toMatch(/<meta name="api-upstream" content="posthog">.*<\/head>/)
+      expect(await page()).not.toContain('api-upstream')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 

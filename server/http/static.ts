@@ -27,10 +27,17 @@ const FALLBACK_PAGE = `<!doctype html><meta charset="utf-8"><title>Analytics Adm
 <p>The console has not been built. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p>`
 
 /**
+ * In proxy mode index.html says the API behind it is a real PostHog, so the console speaks only what
+ * PostHog understands (e.g. the recordings list's query: src/api/upstream.ts).
+ */
+const UPSTREAM_META = '<meta name="api-upstream" content="posthog">'
+
+/**
  * Serves the built console: files under `dir` (with their precompressed `.br`/`.gz` siblings when the
  * client accepts them), and index.html with the route's preload tags for any other GET (client routes).
+ * `upstream`: the server is in proxy mode.
  */
-export function createStaticHandler(dir: string) {
+export function createStaticHandler(dir: string, { upstream = false } = {}) {
   const root = resolve(dir)
   const indexPath = join(root, 'index.html')
   const preloadsPath = join(root, 'route-preloads.json')
@@ -45,7 +52,7 @@ export function createStaticHandler(dir: string) {
       index = { mtimeMs: stat.mtimeMs, html: readFileSync(indexPath, 'utf8'), tags: routePreloadTags(preloads) }
     }
     // The page's own code is fetched alongside the entry instead of after it has run.
-    return index.html.replace('</head>', `${index.tags(pathname)}</head>`)
+    return index.html.replace('</head>', `${upstream ? UPSTREAM_META : ''}${index.tags(pathname)}</head>`)
   }
 
   return (req: IncomingMessage, res: ServerResponse, pathname: string) => {

@@ -36,6 +36,20 @@ const refused = async (method: string, path: string, body?: unknown) =>
 const logs = paginated(logEntry)
 
 describe('batch exports', () => {
+  it('lists one project’s exports at PostHog’s project path; other projects and other organizations stay out', async () => {
+    const { projectId, secondProjectId } = await demoIds(h)
+    const all = (await h.call(paginated(batchExport), 'GET', base)).body.results
+    for (const id of [projectId, secondProjectId]) {
+      const res = await h.call(paginated(batchExport), 'GET', `/api/projects/${id}/batch_exports/`)
+      expect(res.status).toBe(200)
+      const expected = all.filter((e) => e.team_id === id)
+      expect(res.body.count).toBe(expected.length)
+      expect(res.body.results.map((e) => e.id)).toEqual(expected.map((e) => e.id))
+    }
+    expect(all.some((e) => e.team_id === secondProjectId)).toBe(true)
+    expect((await h.call(errorBody, 'GET', '/api/projects/999999/batch_exports/')).status).toBe(404)
+  })
+
   it('lists seeded exports with runs newest first, at most 10, and never a secret', async () => {
     const res = await h.call(paginated(batchExport), 'GET', base)
     expect(res.status).toBe(200)

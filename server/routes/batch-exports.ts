@@ -25,8 +25,8 @@ import { route } from '../http/route'
 import { envelope, pageOf } from '../pagination'
 import { backfillWindowsFor, valuesForCreate } from './batch-export-values'
 import { createBackfill, updateExport } from './batch-export-actions'
-import { objectUuid, parentOrganizationId } from './params'
-import { organizationAccess } from '../auth/access'
+import { objectUuid, parentOrganizationId, parentProjectId } from './params'
+import { organizationAccess, projectAccess } from '../auth/access'
 import type { Auth } from '../auth/authenticate'
 
 const tag = 'batch_exports'
@@ -56,6 +56,23 @@ export const batchExportRoutes = [
       const { limit, offset } = pageOf(query)
       const results = listBatchExports(db, org.id, limit, offset)
       return { status: 200, body: envelope(url, origin, query, countBatchExports(db, org.id), results) }
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/projects/:project_id/batch_exports/',
+    params: z.object({ project_id: parentProjectId }),
+    scope: 'batch_export:read',
+    summary: "List one project's batch exports (newest first), as PostHog's project-level list",
+    tag,
+    query: pageQuery,
+    response: paginated(batchExport),
+    handle: ({ db, auth, params, query, url, origin }) => {
+      const project = projectAccess(db, auth, params.project_id)
+      const { limit, offset } = pageOf(query)
+      const results = listBatchExports(db, project.organization, limit, offset, project.id)
+      const count = countBatchExports(db, project.organization, project.id)
+      return { status: 200, body: envelope(url, origin, query, count, results) }
     },
   }),
   route({

@@ -240,7 +240,7 @@ describe('the list in PostHog’s RecordingsQuery form', () => {
     })
     expect(await refused('after=cursor')).toMatchObject({ attr: 'after' })
     const property = [{ type: 'person', key: 'email', operator: 'icontains', value: 'x' }]
-    expect(await refused(`properties=${json(property)}`)).toMatchObject({ attr: 'properties' })
+    expect(await refused(`properties=${json(property)}`)).toMatchObject({ attr: 'properties__0__key' })
     const events = [{ id: '$pageview', type: 'events' }]
     expect(await refused(`events=${json(events)}`)).toMatchObject({ attr: 'events' })
     const message = [{ type: 'log_entry', key: 'message', operator: 'icontains', value: 'boom' }]
@@ -253,6 +253,59 @@ describe('the list in PostHog’s RecordingsQuery form', () => {
       attr: 'having_predicates',
       detail: 'Value must be valid JSON.',
     })
+  })
+})
+
+describe('the start URL filter', () => {
+  const urls = (rows: SessionRecording[]) => rows.map((r) => r.start_url ?? '')
+
+  it('keeps recordings whose start URL contains the text, ignoring case, on the server (count included)', async () => {
+    const all = await list()
+    const expected = all.results.filter((r) => r.start_url?.toLowerCase().includes('/pricing'))
+    expect(expected.length).toBeGreaterThan(0)
+    const res = await list('&start_url=%2FPRICING')
+    expect(res.count).toBe(expected.length)
+    expect(ids(res.results)).toEqual(ids(expected))
+    expect((await h.call(page, 'GET', `${base}?limit=2&start_url=%2Fpricing`)).body.count).toBe(expected.length)
+  })
+
+  it('keeps recordings whose start URL matches a regular expression, case-sensitive as PostHog’s regex', async () => {
+    const pattern = '^https://shop\\.example\\.com/(pricing|checkout)'
+    const expected = (await list()).results.filter((r) => new RegExp(pattern).test(r.start_url ?? ''))
+    expect(expected.length).toBeGreaterThan(0)
+    const res = await list(`&start_url_regex=${encodeURIComponent(pattern)}`)
+    expect(ids(res.results)).toEqual(ids(expected))
+    expect((await list(`&start_url_regex=${encodeURIComponent('^HTTPS://')}`)).count).toBe(0)
+    // With the other filters: every rule holds.
+    const both = await list(`&start_url_regex=${encodeURIComponent(pattern)}&min_duration=60`)
+    expect(urls(both.results).every((u) => new RegExp(pattern).test(u))).toBe(true)
+    expect(both.results.every((r) => r.recording_duration >= 60)).toBe(true)
+  })
+
+  it('takes PostHog’s $current_url / $entry_current_url property filters with icontains and regex', async () => {
+    const contains = [{ type: 'event', key: '$current_url', operator: 'icontains', value: 'CHECKOUT' }]
+    expect((await list(`&properties=${json(contains)}`)).count).toBe((await list('&start_url=checkout')).count)
+    const regex = [{ type: 'session', key: '$entry_current_url', operator: 'regex', value: ['/login$', '/signup$'] }]
+    const res = await list(`&properties=${json(regex)}`)
+    expect(res.results.length).toBeGreaterThan(0)
+    expect(urls(res.results).every((u) => /\/(login|signup)$/.test(u))).toBe(true)
+  })
+
+  it('refuses a pattern that is not a regular expression, or one that cannot run in linear time, naming it', async () => {
+    expect(await refused('start_url_regex=(unclosed')).toMatchObject({
+      attr: 'start_url_regex',
+      detail: 'Not a valid regular expression.',
+    })
+    // Backtracking patterns could hold the server for minutes on a crafted URL: refused before any SQL.
+    for (const slow of ['(a)\\1', '(?=x)y', 'a{100}']) {
+      const body = await refused(`start_url_regex=${encodeURIComponent(slow)}`)
+      expect(body).toMatchObject({ attr: 'start_url_regex' })
+      expect(body.detail).toContain('linear time')
+    }
+    // Nested repeats are fine for a non-backtracking engine: accepted.
+    expect((await list(`&start_url_regex=${encodeURIComponent('(a+)+$')}`)).count).toBe(0)
+    const wrongKey = [{ type: 'event', key: '$browser', operator: 'icontains', value: 'x' }]
+    expect(await refused(`properties=${json(wrongKey)}`)).toMatchObject({ attr: 'properties__0__key' })
   })
 })
 

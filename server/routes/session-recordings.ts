@@ -22,6 +22,8 @@ import {
   toRecordings,
 } from '../db/recordings'
 import { getSharing, rotateSharing, setSharing } from '../db/sharing'
+import { urlPatternError } from '../db/url-match'
+import { recordingRules } from '../../src/contracts/recording-filters'
 import { invalid, notFound } from '../http/errors'
 import { route } from '../http/route'
 import { envelope, pageOf } from '../pagination'
@@ -41,6 +43,16 @@ function recordingRow(db: Db, auth: Auth, projectRef: z.output<typeof parentProj
   return { project, row }
 }
 
+/** A regular expression the linear-time engine cannot run is a 400 naming its parameter, before any SQL. */
+function refuseSlowPatterns(query: Parameters<typeof recordingRules>[0]) {
+  for (const rule of recordingRules(query, Date.now())) {
+    for (const c of rule.any) {
+      const error = c.op === 'regex' && typeof c.value === 'string' ? urlPatternError(c.value) : null
+      if (error) throw invalid(error, rule.param)
+    }
+  }
+}
+
 export const sessionRecordingRoutes = [
   route({
     method: 'GET',
@@ -54,6 +66,7 @@ export const sessionRecordingRoutes = [
     response: paginated(sessionRecording).extend({ has_next: z.boolean() }),
     handle: ({ db, auth, params, query, url, origin }) => {
       const project = projectAccess(db, auth, params.project_id)
+      refuseSlowPatterns(query)
       const { limit, offset } = pageOf(query, RECORDINGS_DEFAULT_LIMIT)
       const results = listRecordings(db, project.id, query, limit, offset)
       const count = countRecordings(db, project.id, query)

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { logEntry, type LogLevel } from '../contracts/batch-exports'
+import { refusesPersonalKeys } from '../lib/api-error'
 import { batchExportPath, batchExportQueries } from './batch-exports'
 import { pageOf } from './pagination'
 import { request } from './request'
@@ -71,7 +72,11 @@ export const batchExportLogQueries = {
  */
 export function useLiveLogs(orgId: string, id: string, filters: LogFilters) {
   const query = useInfiniteQuery(batchExportLogQueries.logs(orgId, id, filters))
-  const newest = useQuery(batchExportLogQueries.newest(orgId, id, filters))
+  // A PostHog that does not serve logs to this key will not start to: stop asking every 5 s.
+  const newest = useQuery({
+    ...batchExportLogQueries.newest(orgId, id, filters),
+    enabled: !refusesPersonalKeys(query.error),
+  })
   const first = query.data?.pages[0]
   // Only a probe newer than the last attempt counts, so a failed refresh waits for the next probe.
   const changed =

@@ -41,10 +41,15 @@ export const batchExportQueries = {
   all: () => ['batch-exports'] as const,
   organization: (orgId: string) => [...batchExportQueries.all(), orgId] as const,
   lists: (orgId: string) => [...batchExportQueries.organization(orgId), 'list'] as const,
-  list: (orgId: string, page: Page) =>
+  /** The organization's exports, or one project's (PostHog's project-level list) when `projectId` is given. */
+  list: (orgId: string, page: Page, projectId: number | null = null) =>
     queryOptions({
-      queryKey: [...batchExportQueries.lists(orgId), page],
-      queryFn: ({ signal }) => request(base(orgId), pageOf(batchExport), { query: page, signal }),
+      queryKey: [...batchExportQueries.lists(orgId), page, projectId ?? 'all'],
+      queryFn: ({ signal }) =>
+        request(projectId === null ? base(orgId) : `/api/projects/${projectId}/batch_exports/`, pageOf(batchExport), {
+          query: page,
+          signal,
+        }),
     }),
   details: (orgId: string) => [...batchExportQueries.organization(orgId), 'detail'] as const,
   detail: (orgId: string, id: string) =>

@@ -26,6 +26,18 @@ describe('pageOf', () => {
     expect(page).toEqual({ results: [{ id: 1 }, { id: 2 }], count: null, hasNext: false, next: null, previous: null })
   })
 
+  it("reads DRF's cursor pages (PostHog's export runs): no count, more while there is a next", () => {
+    const next = 'https://eu.posthog.com/api/projects/2/batch_exports/x/runs/?cursor=cD0yMDI2'
+    expect(pageOf(item).parse({ next, previous: null, results: [{ id: 1 }] })).toEqual({
+      results: [{ id: 1 }],
+      count: null,
+      hasNext: true,
+      next,
+      previous: null,
+    })
+    expect(pageOf(item).parse({ next: null, previous: null, results: [] }).hasNext).toBe(false)
+  })
+
   it('rejects anything else', () => {
     expect(pageOf(item).safeParse({ results: [{ id: 'x' }], has_next: true }).success).toBe(false)
     expect(pageOf(item).safeParse([{ id: 1 }]).success).toBe(false)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { hasNextPage, paginated } from '../contracts/common'
+import { cursorPage, hasNextPage, paginated } from '../contracts/common'
 
 /** One page of any list, whichever envelope the server used. `count` is null when unknown. */
 export type PageOf<T> = {
@@ -11,11 +11,12 @@ export type PageOf<T> = {
 }
 
 /**
- * Parses either envelope: the spec's `{count, next, previous, results}` or PostHog's
- * recordings list `{results, has_next}` (no count), into one PageOf shape.
+ * Parses any envelope: the spec's `{count, next, previous, results}`, PostHog's recordings list
+ * `{results, has_next}` (no count), or DRF's cursor pages `{next, previous, results}` (PostHog's
+ * export runs), into one PageOf shape.
  */
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.union([paginated(item), hasNextPage(item)]).transform((body): PageOf<z.output<T>> =>
+  return z.union([paginated(item), hasNextPage(item), cursorPage(item)]).transform((body): PageOf<z.output<T>> =>
     'count' in body
       ? {
           results: body.results,
@@ -24,12 +25,14 @@ export function pageOf<T extends z.ZodType>(item: T) {
           next: body.next,
           previous: body.previous,
         }
-      : {
-          results: body.results,
-          count: null,
-          hasNext: body.has_next,
-          next: body.next ?? null,
-          previous: body.previous ?? null,
-        },
+      : 'has_next' in body
+        ? {
+            results: body.results,
+            count: null,
+            hasNext: body.has_next,
+            next: body.next ?? null,
+            previous: body.previous ?? null,
+          }
+        : { results: body.results, count: null, hasNext: body.next !== null, next: body.next, previous: body.previous },
   )
 }

@@ -1,19 +1,11 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import {
-  sessionRecording,
-  type RecordingFilters,
-  type SessionRecording,
-  type SessionRecordingPatch,
-} from '../contracts/session-recordings'
+import { sessionRecording, type SessionRecording, type SessionRecordingPatch } from '../contracts/session-recordings'
 import { feedback } from './feedback'
 import { pageOf, type PageOf } from './pagination'
-import { type Page } from '../lib/page'
 import { optimistic, removeFromLists, updateItem, type ItemCaches } from './cache-updates'
+import type { RecordingListParams } from './recordings-query'
 import { request } from './request'
-
-/** One list request: a window plus the server-side filters and order, as query-string values. */
-export type RecordingListParams = Page & RecordingFilters
 
 const base = (projectId: number) => `/api/projects/${projectId}/session_recordings/`
 const path = (projectId: number, id: string) => `${base(projectId)}${encodeURIComponent(id)}/`

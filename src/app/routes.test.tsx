@@ -44,9 +44,10 @@ describe('route loaders', () => {
   })
 
   it('ask for the recordings page with its order and filters', async () => {
-    // The URL's ascending `sort=duration` is the API's `order=-duration`.
+    // The URL's ascending `sort=duration` is PostHog's `order=duration&order_direction=ASC`; no dates
+    // in the URL is "any time" (PostHog's own default would be three days back).
     expect(await load('/projects/7/recordings?sort=duration&viewed=false')).toEqual([
-      '/api/projects/7/session_recordings/?limit=50&offset=0&viewed=false&order=-duration',
+      '/api/projects/7/session_recordings/?limit=50&offset=0&order=duration&order_direction=ASC&date_from=all&viewed=false',
     ])
   })
 

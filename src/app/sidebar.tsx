@@ -55,7 +55,8 @@ export function Sidebar() {
           active={areas.organizations}
         />
         <NavItem
-          to={orgId ? `/orgs/${orgId}/batch-exports` : null}
+          // The list opens filtered to the sidebar's project (its filter offers the others and all).
+          to={orgId ? `/orgs/${orgId}/batch-exports${projectId !== null ? `?project=${projectId}` : ''}` : null}
           icon={<CloudUpload size={16} aria-hidden />}
           label="Batch exports"
           active={areas.batchExports}

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom'
-import { toPage } from '../lib/page'
+import { PAGE_SIZES, toPage } from '../lib/page'
 import { parseListParams, resolveListOptions, writeListParams, type ListParamsOptions } from '../lib/list-params'
 
 /** Page, page size and sort of a list, kept in the URL so reload, deep links and back/forward work. */
@@ -12,7 +12,7 @@ export function useListParams(options: Partial<ListParamsOptions> = {}) {
 
   return {
     ...params,
-    pageSizes: resolved.pageSizes,
+    pageSizes: PAGE_SIZES,
     /** limit/offset for the query (the same as `listWindowOf` gives the route's loader). */
     query: toPage(params.page, params.pageSize),
     setPage: (page: number) => update({ page }),

@@ -95,13 +95,30 @@ const jsonTypes = DESTINATION_TYPES.filter((t) => !['S3', 'Postgres', 'HTTP'].in
 >[]
 const jsonConfig = z.record(z.string(), z.unknown())
 
-export const destination = z.discriminatedUnion('type', [
+const knownDestination = z.discriminatedUnion('type', [
   z.object({ type: z.literal('S3'), config: s3Config }),
   z.object({ type: z.literal('Postgres'), config: postgresConfig }),
   z.object({ type: z.literal('HTTP'), config: httpConfig }),
   z.object({ type: z.enum(jsonTypes), config: jsonConfig }),
 ])
+
+/**
+ * A destination that does not read as one of the types above: a type newer than this console, or a
+ * config its forms do not know (an S3 region or bucket name they would refuse). A real PostHog may
+ * answer such exports; they are kept as they came (`declared` is PostHog's type) and shown
+ * read-only, so one export never fails the whole list. The reference server never answers one.
+ */
+const unreadableDestination = z.looseObject({ type: z.string(), config: z.unknown().optional() }).transform((d) => ({
+  type: 'Unreadable' as const,
+  declared: d.type,
+  config: d.config !== null && typeof d.config === 'object' ? (d.config as Record<string, unknown>) : {},
+}))
+
+export const destination = z.union([knownDestination, unreadableDestination])
+export type KnownDestination = z.infer<typeof knownDestination>
 export type Destination = z.infer<typeof destination>
+/** PostHog's name for the destination's type, for people. */
+export const destinationTypeName = (d: Destination) => (d.type === 'Unreadable' ? d.declared : d.type)
 
 const otherInputTypes = jsonTypes.filter((t) => t !== 'NoOp') as Exclude<(typeof jsonTypes)[number], 'NoOp'>[]
 
@@ -133,18 +150,19 @@ export const batchExportRun = z.object({
   id: z.uuid(),
   status: z.enum(RUN_STATUSES),
   records_completed: z.number().int().nullable(),
-  records_failed: z.number().int().nullable(),
-  records_total_count: z.number().int().nullable(),
-  bytes_exported: z.number().int().nullable(),
+  // PostHog versions that predate these leave them out.
+  records_failed: z.number().int().nullable().default(null),
+  records_total_count: z.number().int().nullable().default(null),
+  bytes_exported: z.number().int().nullable().default(null),
   latest_error: z.string().nullable(),
   data_interval_start: isoDateTime.nullable(),
   data_interval_end: isoDateTime,
-  cursor: z.string().nullable(),
+  cursor: z.string().nullable().default(null),
   created_at: isoDateTime,
   finished_at: isoDateTime.nullable(),
   last_updated_at: isoDateTime,
   batch_export: z.uuid(),
-  backfill: z.uuid().nullable(),
+  backfill: z.uuid().nullable().default(null),
 })
 export type BatchExportRun = z.infer<typeof batchExportRun>
 
@@ -152,7 +170,8 @@ export const batchExport = z.object({
   id: z.uuid(),
   team_id: z.number().int(),
   name: z.string(),
-  model: z.enum(BATCH_EXPORT_MODELS).nullable(),
+  /** A model this console does not know (PostHog's `hogql`) is kept: such an export is shown read-only. */
+  model: z.union([z.enum(BATCH_EXPORT_MODELS), z.string()]).nullable(),
   destination,
   interval: z.enum(BATCH_EXPORT_INTERVALS),
   paused: z.boolean(),
@@ -171,6 +190,18 @@ export const batchExport = z.object({
   offset_hour: z.number().int().nullable().optional(),
 })
 export type BatchExport = z.infer<typeof batchExport>
+/** An export whose model and destination the console knows (and so can edit). */
+export type ReadableExport = BatchExport & { model: BatchExportModel | null; destination: KnownDestination }
+
+/** The export, when the console knows its model and destination; else why it cannot edit it. */
+export function readableExport(exp: BatchExport): { readable: ReadableExport } | { reason: string } {
+  const { model, destination } = exp
+  if (destination.type === 'Unreadable')
+    return { reason: `This console cannot edit ${destination.declared} destinations like this one` }
+  if (model !== null && !(BATCH_EXPORT_MODELS as readonly string[]).includes(model))
+    return { reason: `This console cannot edit exports of the ${model} model` }
+  return { readable: { ...exp, model: model as BatchExportModel | null, destination } }
+}
 
 const batchExportFields = {
   name: z.string().trim().min(1, 'Name is required.').max(255, 'At most 255 characters.'),

@@ -71,6 +71,10 @@ export const hasNextPage = <T extends z.ZodType>(item: T) =>
     previous: z.url().nullable().optional(),
   })
 
+/** DRF's cursor pagination, as PostHog pages export runs (RunsCursorPagination): no count, no offset. */
+export const cursorPage = <T extends z.ZodType>(item: T) =>
+  z.object({ next: z.url().nullable(), previous: z.url().nullable(), results: z.array(item) })
+
 /** Booleans in query strings, as PostHog accepts them. */
 export const queryBoolean = z
   .string()

@@ -72,6 +72,7 @@ export const RECORDING_FIELDS = {
   distinct_id: { kind: 'text', read: (r: SessionRecording) => r.distinct_id },
   person_uuid: { kind: 'text', read: (r: SessionRecording) => r.person?.uuid ?? null },
   snapshot_source: { kind: 'text', read: (r: SessionRecording) => r.snapshot_source },
+  start_url: { kind: 'text', read: (r: SessionRecording) => r.start_url },
   viewed: { kind: 'boolean', read: (r: SessionRecording) => r.viewed },
   start_time: { kind: 'number', read: (r: SessionRecording) => Date.parse(r.start_time) },
   recording_duration: { kind: 'number', read: (r: SessionRecording) => r.recording_duration },
@@ -87,7 +88,11 @@ export const RECORDING_FIELDS = {
 } as const
 export type RecordingField = keyof typeof RECORDING_FIELDS
 
-export type Comparison = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'not_in'
+/**
+ * `icontains`: the text holds the value, ignoring case; `regex`: the text matches the value as a
+ * regular expression, case-sensitive (PostHog's `$current_url` operators). A missing text matches neither.
+ */
+export type Comparison = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'not_in' | 'icontains' | 'regex'
 export type ConditionValue = number | boolean | string | string[]
 export interface Condition {
   field: RecordingField
@@ -106,9 +111,14 @@ export interface FilterRule {
  * level filter the counts of which one must be non-zero.
  */
 export interface RuleInput extends Partial<
-  Pick<RecordingsQuery, 'date_from' | 'date_to' | 'viewed' | 'min_duration' | 'has_console_errors'>
+  Pick<
+    RecordingsQuery,
+    'date_from' | 'date_to' | 'viewed' | 'min_duration' | 'has_console_errors' | 'start_url' | 'start_url_regex'
+  >
 > {
   having_predicates?: Condition[]
+  /** PostHog's URL property filters (`$current_url`, `$entry_current_url`) on the start URL: each any of its values. */
+  properties?: Condition[][]
   console_log_filters?: RecordingField[][]
   operand?: 'AND' | 'OR'
   person_uuid?: string
@@ -132,7 +142,10 @@ export function recordingRules(q: RuleInput, now: number): FilterRule[] {
   if (q.min_duration !== undefined) rules.push(one('min_duration', 'recording_duration', 'gte', q.min_duration))
   if (q.has_console_errors !== undefined)
     rules.push(one('has_console_errors', 'console_error_count', q.has_console_errors ? 'gt' : 'lte', 0))
+  if (q.start_url !== undefined) rules.push(one('start_url', 'start_url', 'icontains', q.start_url))
+  if (q.start_url_regex !== undefined) rules.push(one('start_url_regex', 'start_url', 'regex', q.start_url_regex))
   for (const c of q.having_predicates ?? []) rules.push({ param: 'having_predicates', any: [c] })
+  for (const any of q.properties ?? []) rules.push({ param: 'properties', any })
   // Each level filter holds when the recording logged at any of its levels; the operand joins the filters.
   const logRules = (q.console_log_filters ?? []).map((counts) => ({
     param: 'console_log_filters',
@@ -147,10 +160,26 @@ export function recordingRules(q: RuleInput, now: number): FilterRule[] {
   return rules
 }
 
+const patterns = new Map<string, RegExp>()
+/** A filter's pattern compiled once (it is checked against every row of a page). */
+function compiled(pattern: string): RegExp {
+  let re = patterns.get(pattern)
+  if (!re) {
+    if (patterns.size > 50) patterns.clear()
+    re = new RegExp(pattern)
+    patterns.set(pattern, re)
+  }
+  return re
+}
+
 function compare(actual: string | number | boolean | null, op: Comparison, value: ConditionValue): boolean {
   if (Array.isArray(value)) {
     const found = typeof actual === 'string' && value.includes(actual)
     return op === 'not_in' ? !found : found
+  }
+  if (op === 'icontains' || op === 'regex') {
+    if (typeof actual !== 'string' || typeof value !== 'string') return false
+    return op === 'icontains' ? actual.toLowerCase().includes(value.toLowerCase()) : compiled(value).test(actual)
   }
   if (op === 'eq') return actual === value
   if (op === 'ne') return actual !== value

@@ -123,6 +123,44 @@ const logFilter = z
     ...new Set((Array.isArray(f.value) ? f.value : [f.value]).map((l) => LOG_LEVEL_COUNTS[l])),
   ])
 
+/** PostHog's URL properties: an event's `$current_url`, a session's `$entry_current_url` (its first URL). */
+const URL_KEYS = ['$current_url', '$entry_current_url'] as const
+const URL_OPERATORS = ['icontains', 'regex'] as const
+
+/**
+ * A `properties` entry filtering by URL, read as a condition on the recording's start URL: this server
+ * keeps a recording's first URL, not every page it visited, so `$current_url` matches that one.
+ */
+const urlProperty = z
+  .looseObject({
+    type: z.enum(['event', 'session', 'person', 'recording'], 'Property filters take a type.'),
+    key: z.enum(URL_KEYS, `Only URL filters (${URL_KEYS.join(', ')}) are supported here.`),
+    operator: z
+      .enum(URL_OPERATORS, `URL filters take the operators ${URL_OPERATORS.join(' and ')}.`)
+      .default('icontains'),
+    value: z.union([z.string().min(1).max(1000), z.array(z.string().min(1).max(1000)).min(1).max(20)]),
+  })
+  .superRefine((p, ctx) => {
+    if (p.type === 'person' || p.type === 'recording')
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'URL filters have type "event" or "session".' })
+    const values = Array.isArray(p.value) ? p.value : [p.value]
+    if (p.operator === 'regex' && !values.every(isRegExp))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Not a valid regular expression.' })
+  })
+  // Several values: any of them (PostHog's list of values for one filter).
+  .transform((p): Condition[] =>
+    (Array.isArray(p.value) ? p.value : [p.value]).map((value) => ({ field: 'start_url', op: p.operator, value })),
+  )
+
+function isRegExp(pattern: string) {
+  try {
+    new RegExp(pattern)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const emptyList = (what: string) => json(z.array(z.unknown()).max(0, unsupported(what)))
 const ids = json(z.array(z.string().max(400)).max(1000))
 
@@ -148,7 +186,7 @@ const fields = {
   distinct_ids: ids.optional(),
   /** Accepted: this server has no test-account definitions, so nothing is filtered out. */
   filter_test_accounts: queryBoolean.optional(),
-  properties: emptyList('Property filters').optional(),
+  properties: json(z.array(urlProperty).max(20)).optional(),
   events: emptyList('Event filters').optional(),
   actions: emptyList('Action filters').optional(),
 }

@@ -3,12 +3,16 @@ import { isoDateTime, queryBoolean } from './common'
 import { dateParam } from './recording-dates'
 import type { RecordingField } from './recording-filters'
 
+/**
+ * A recording's person. PostHog answers a person not yet processed with `id` and `created_at` null
+ * (PersonSerializer's MissingPerson, posthog/api/person.py).
+ */
 export const person = z.looseObject({
-  id: z.number().int(),
+  id: z.number().int().nullable(),
   name: z.string().nullable().optional(),
   distinct_ids: z.array(z.string()),
   properties: z.record(z.string(), z.unknown()),
-  created_at: isoDateTime,
+  created_at: isoDateTime.nullable(),
   uuid: z.uuid(),
 })
 export type Person = z.infer<typeof person>
@@ -78,6 +82,16 @@ export const ORDER_FIELDS: Record<RecordingOrder, RecordingField> = {
   click_count: 'click_count',
 }
 
+/** Whether the text compiles as a JavaScript regular expression (the server also requires linear-time matching). */
+function isRegExp(pattern: string): boolean {
+  try {
+    new RegExp(pattern)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const orderParam = z
   .string()
   .regex(
@@ -102,6 +116,15 @@ export const recordingsQuery = z.object({
     .transform(Number)
     .optional(),
   has_console_errors: queryBoolean.optional(),
+  /** The start URL contains this text, ignoring case (PostHog's `icontains`). */
+  start_url: z.string().min(1, 'Enter some text of the URL.').max(1000).optional(),
+  /** The start URL matches this regular expression, case-sensitive (PostHog's `regex`). */
+  start_url_regex: z
+    .string()
+    .min(1, 'Enter a regular expression.')
+    .max(500)
+    .refine(isRegExp, 'Not a valid regular expression.')
+    .optional(),
 })
 export type RecordingsQuery = z.output<typeof recordingsQuery>
 export type RecordingFilters = z.input<typeof recordingsQuery>

@@ -58,6 +58,13 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /**
+ * A 403 from an endpoint PostHog serves to its own app only, never to a personal API key, whatever
+ * its scopes ("This action does not support personal API key access", posthog/permissions.py).
+ */
+export const refusesPersonalKeys = (error: unknown) =>
+  isApiError(error) && error.status === 403 && /does not support personal api key access/i.test(error.detail)
+
+/**
  * A short, human sentence for any error (toasts, callouts and error states), always ending with its full
  * stop: callers append their own advice ("… Your changes are still here"), and a server's or the
  * browser's text ("Internal boom", "Failed to fetch") often has none.

@@ -1,7 +1,8 @@
+import { PAGE_SIZES } from './page'
 import { describe, expect, it } from 'vitest'
 import { listWindowOf, parseListParams, splitSort, writeListParams } from './list-params'
 
-const options = { pageSizes: [25, 50, 100], defaultPageSize: 100, sorts: ['name', 'created_at'], defaultSort: null }
+const options = { defaultPageSize: 100, sorts: ['name', 'created_at'], defaultSort: null }
 
 describe('list params in the URL', () => {
   it('reads page, size and sort, falling back on anything invalid', () => {
@@ -34,5 +35,14 @@ describe('listWindowOf', () => {
     expect(listWindowOf(new URLSearchParams('page=3'), { defaultPageSize: 25 })).toEqual({ limit: 25, offset: 50 })
     expect(listWindowOf(new URLSearchParams('page=2&page_size=50'))).toEqual({ limit: 50, offset: 50 })
     expect(listWindowOf(new URLSearchParams('page=2&page_size=7'))).toEqual({ limit: 100, offset: 100 })
+  })
+})
+
+describe('page sizes', () => {
+  it('are one set everywhere: 25, 50 and 100; anything else in the URL falls back to the list default', () => {
+    expect(PAGE_SIZES).toEqual([25, 50, 100])
+    for (const size of [25, 50, 100])
+      expect(listWindowOf(new URLSearchParams(`page_size=${size}`), { defaultPageSize: 25 }).limit).toBe(size)
+    expect(listWindowOf(new URLSearchParams('page_size=250'), { defaultPageSize: 25 }).limit).toBe(25)
   })
 })

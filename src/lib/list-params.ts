@@ -4,7 +4,6 @@ import { PAGE_SIZES, toPage, type Page } from './page'
 export type ListParams = { page: number; pageSize: number; sort: string | null }
 
 export type ListParamsOptions = {
-  pageSizes: readonly number[]
   defaultPageSize: number
   /** Allowed sort fields (without the `-` prefix). */
   sorts?: readonly string[]
@@ -17,10 +16,9 @@ const positiveInt = (value: string | null): number | null => {
   return n >= 1 ? n : null
 }
 
-/** A list's options with the defaults filled in (page sizes 25–250, 100 rows a page, no sort). */
+/** A list's options with the defaults filled in (100 rows a page, no sort). Every list offers PAGE_SIZES. */
 export function resolveListOptions(options: Partial<ListParamsOptions> = {}): ListParamsOptions {
   return {
-    pageSizes: options.pageSizes ?? PAGE_SIZES,
     defaultPageSize: options.defaultPageSize ?? 100,
     sorts: options.sorts,
     defaultSort: options.defaultSort ?? null,
@@ -37,7 +35,7 @@ export function listWindowOf(search: URLSearchParams, options: Partial<ListParam
 export function parseListParams(search: URLSearchParams, options: ListParamsOptions): ListParams {
   const page = positiveInt(search.get('page')) ?? 1
   const size = positiveInt(search.get('page_size'))
-  const pageSize = size !== null && options.pageSizes.includes(size) ? size : options.defaultPageSize
+  const pageSize = size !== null && (PAGE_SIZES as readonly number[]).includes(size) ? size : options.defaultPageSize
   const rawSort = search.get('sort')
   const field = rawSort?.replace(/^-/, '')
   const sort = rawSort && field && options.sorts?.includes(field) ? rawSort : (options.defaultSort ?? null)

@@ -3,7 +3,8 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../contracts/common'
 /** What the console asks for: a window into a list. */
 export type Page = { limit: number; offset: number }
 
-export const PAGE_SIZES = [25, 50, 100, 250] as const
+/** The one set of page sizes every list offers (the largest keeps a page of recordings light). */
+export const PAGE_SIZES = [25, 50, 100] as const
 
 /** 1-based page number and page size → limit/offset, within the server's bounds. */
 export function toPage(page: number, pageSize: number): Page {

@@ -1,4 +1,4 @@
-import type { BatchExport, BatchExportRun, RunStatus } from '../contracts/batch-exports'
+import type { BatchExportRun, ReadableExport, RunStatus } from '../contracts/batch-exports'
 import type { Organization } from '../contracts/organizations'
 import type { SessionRecording } from '../contracts/session-recordings'
 
@@ -27,7 +27,7 @@ export function organizationFixture(overrides: Partial<Organization> = {}): Orga
 }
 
 /** A valid export as the server returns it: daily, NoOp destination, no runs yet. */
-export function exportFixture(overrides: Partial<BatchExport> = {}): BatchExport {
+export function exportFixture(overrides: Partial<ReadableExport> = {}): ReadableExport {
   return {
     id: '8d2b8c3e-7a4f-4a83-9d6e-5f3a1c2b0e11',
     team_id: 1,

@@ -1,7 +1,9 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
-import { useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom'
+import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router-dom'
+import { readableExport } from '../../contracts/batch-exports'
 import { batchExportQueries, useUpdateBatchExport } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
+import { Callout } from '../../components/callout'
 import { PageHeader } from '../../components/page-header'
 import { LEAVE_WITHOUT_ASKING } from '../../components/unsaved-changes-guard'
 import { useDocumentTitle } from '../../components/use-document-title'
@@ -27,26 +29,44 @@ export function BatchExportEditPage() {
   const navigate = useNavigate()
   const { teams, zones, viewerZone } = useEditorContext(orgId)
   const detailPath = `/orgs/${orgId}/batch-exports/${exp.id}`
+  const editable = readableExport(exp)
+  const header = (
+    <PageHeader
+      breadcrumbs={[
+        { label: 'Batch exports', to: `/orgs/${orgId}/batch-exports` },
+        { label: exp.name, to: detailPath },
+        { label: 'Edit' },
+      ]}
+      title={`Edit ${exp.name}`}
+      description={
+        'readable' in editable
+          ? 'Changes apply from the next run. Secrets are never shown: leave them empty to keep them.'
+          : undefined
+      }
+    />
+  )
+  if ('reason' in editable)
+    return (
+      <div className="page">
+        {header}
+        <Callout tone="info" title="Read-only here">
+          {editable.reason}: saving its form could change what the form does not show. Edit it in PostHog; what it holds
+          is on the <Link to={detailPath}>export's page</Link>.
+        </Callout>
+      </div>
+    )
 
   return (
     <div className="page">
-      <PageHeader
-        breadcrumbs={[
-          { label: 'Batch exports', to: `/orgs/${orgId}/batch-exports` },
-          { label: exp.name, to: detailPath },
-          { label: 'Edit' },
-        ]}
-        title={`Edit ${exp.name}`}
-        description="Changes apply from the next run. Secrets are never shown: leave them empty to keep them."
-      />
+      {header}
       {/* Keyed by id: another export starts a fresh form with its own defaults. */}
       <ExportForm
         key={exp.id}
         mode="edit"
         orgId={orgId}
         exportId={exp.id}
-        storedType={exp.destination.type}
-        defaultValues={toFormValues(exp, viewerZone)}
+        storedType={editable.readable.destination.type}
+        defaultValues={toFormValues(editable.readable, viewerZone)}
         teams={teams}
         zones={zones}
         permission={permission}

@@ -3,6 +3,7 @@ import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { History, Pencil } from 'lucide-react'
 import { batchExportLogQueries } from '../../api/batch-export-logs'
+import { destinationTypeName, readableExport } from '../../contracts/batch-exports'
 import { batchExportRunQueries } from '../../api/batch-export-runs'
 import { batchExportQueries } from '../../api/batch-exports'
 import { useScopePermission } from '../../api/permissions'
@@ -14,7 +15,7 @@ import { timeZoneChoices } from '../../lib/schedule-zone'
 import { viewerTimeZone } from '../../lib/time'
 import { BackfillDialog } from './backfill-dialog'
 import { DeleteExport } from './delete-export'
-import { ExportFacts } from './export-facts'
+import { ExportFacts, UnreadableSettings } from './export-facts'
 import { ExportStateBadge } from './export-state'
 import { readLogFilters } from './log-params'
 import { LogsPanel } from './logs-panel'
@@ -47,6 +48,7 @@ export function BatchExportPage() {
   const [backfillOpen, setBackfillOpen] = useState(false)
   const canWrite = useScopePermission('batch_export:write')
   useDocumentTitle(exp.name, 'Batch exports')
+  const editable = readableExport(exp)
 
   const tab = params.get('tab') === 'logs' ? 'logs' : 'runs'
   const base = `/orgs/${orgId}/batch-exports`
@@ -64,7 +66,7 @@ export function BatchExportPage() {
         breadcrumbs={[{ label: 'Batch exports', to: base }, { label: exp.name }]}
         title={exp.name}
         meta={<ExportStateBadge exp={exp} showSince={false} />}
-        description={`${exp.model ?? 'events'} → ${exp.destination.type}`}
+        description={`${exp.model ?? 'events'} → ${destinationTypeName(exp.destination)}`}
         actions={
           <div className="detail-actions">
             <PauseSwitch orgId={orgId} exp={exp} permission={canWrite} />
@@ -75,13 +77,18 @@ export function BatchExportPage() {
             >
               Backfill
             </Button>
-            <ButtonLink to={`${base}/${exp.id}/edit`} icon={<Pencil size={15} aria-hidden />}>
+            <ButtonLink
+              to={`${base}/${exp.id}/edit`}
+              icon={<Pencil size={15} aria-hidden />}
+              disabledReason={'reason' in editable ? `${editable.reason}: edit it in PostHog` : null}
+            >
               Edit
             </ButtonLink>
           </div>
         }
       />
       <ExportFacts exp={exp} />
+      <UnreadableSettings exp={exp} />
       <Tabs
         label="Export details"
         selected={tab}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import type { BatchExport } from '../../contracts/batch-exports'
+import { destinationTypeName, type BatchExport } from '../../contracts/batch-exports'
 import type { Permission } from '../../lib/permissions'
 import { Time } from '../../components/time'
 import { INTERVAL_LABELS } from '../../lib/schedule'
@@ -35,7 +35,9 @@ export function ExportCards({ orgId, exports, permission, onTogglePause, pending
                 pending={pendingFor(exp.id)}
               />
             </div>
-            <span className="muted mono truncate">{destinationTarget(exp.destination) ?? exp.destination.type}</span>
+            <span className="muted mono truncate">
+              {destinationTarget(exp.destination) ?? destinationTypeName(exp.destination)}
+            </span>
             <span className="export-card-meta">
               <ExportStateBadge exp={exp} />
               <span className="muted">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { ChevronRight } from 'lucide-react'
-import type { BatchExport } from '../../contracts/batch-exports'
+import { destinationTypeName, type BatchExport } from '../../contracts/batch-exports'
 import type { Permission } from '../../lib/permissions'
 import type { Column } from '../../components/table'
 import { Time } from '../../components/time'
@@ -12,13 +12,26 @@ import { RunStatusBadge } from './run-status'
 
 type Options = {
   orgId: string
+  /** Project names by id, for the Project column (absent: the column is left out). */
+  projectNames?: ReadonlyMap<number, string>
   permission: Permission
   onTogglePause: (exp: BatchExport, paused: boolean) => void
   pendingFor: (id: string) => boolean
 }
 
 /** Columns of the exports list: what, where, how often, its state, and how the last run went. */
-export function exportColumns({ orgId, permission, onTogglePause, pendingFor }: Options): Column<BatchExport>[] {
+export function exportColumns(options: Options): Column<BatchExport>[] {
+  const { orgId, permission, onTogglePause, pendingFor, projectNames } = options
+  const project: Column<BatchExport>[] = projectNames
+    ? [
+        {
+          key: 'project',
+          header: 'Project',
+          cell: (exp) => <span className="nowrap">{projectNames.get(exp.team_id) ?? `Project ${exp.team_id}`}</span>,
+          secondary: true,
+        },
+      ]
+    : []
   return [
     {
       key: 'name',
@@ -37,7 +50,7 @@ export function exportColumns({ orgId, permission, onTogglePause, pendingFor }: 
         const target = destinationTarget(exp.destination)
         return (
           <div className="cell-title destination-cell">
-            <span>{exp.destination.type}</span>
+            <span>{destinationTypeName(exp.destination)}</span>
             {target && (
               <span className="muted mono truncate" title={target}>
                 {target}
@@ -47,6 +60,7 @@ export function exportColumns({ orgId, permission, onTogglePause, pendingFor }: 
         )
       },
     },
+    ...project,
     {
       key: 'interval',
       header: 'Interval',

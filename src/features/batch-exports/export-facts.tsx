@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { RUNNABLE_DESTINATION_TYPES, type BatchExport } from '../../contracts/batch-exports'
+import { RUNNABLE_DESTINATION_TYPES, destinationTypeName, type BatchExport } from '../../contracts/batch-exports'
+import { upstreamIsPostHog } from '../../api/upstream'
 import { CopyButton } from '../../components/copy-button'
 import { Time } from '../../components/time'
 import { describeSchedule, previewSchedule, type ScheduleInput } from '../../lib/schedule'
@@ -42,14 +43,16 @@ function NextRun({ exp }: { exp: BatchExport }) {
 
 /** What, where, how often and since when — one dense row under the header. */
 export function ExportFacts({ exp }: { exp: BatchExport }) {
-  const runnable = (RUNNABLE_DESTINATION_TYPES as readonly string[]).includes(exp.destination.type)
+  // Against a real PostHog every type runs there; the reference server runs only its own.
+  const runsHere =
+    upstreamIsPostHog() || (RUNNABLE_DESTINATION_TYPES as readonly string[]).includes(exp.destination.type)
   const target = destinationTarget(exp.destination)
   const s3 = exp.destination.type === 'S3' ? exp.destination.config : null
   return (
     <dl className="export-facts card">
       <Fact label="Destination">
         <span className="fact-line">
-          {exp.destination.type !== 'S3' && <span>{exp.destination.type}</span>}
+          {exp.destination.type !== 'S3' && <span>{destinationTypeName(exp.destination)}</span>}
           {target && (
             <>
               <span className="mono truncate" title={target}>
@@ -88,9 +91,9 @@ export function ExportFacts({ exp }: { exp: BatchExport }) {
           <span className="muted">No start or end</span>
         )}
       </Fact>
-      {!runnable && (
+      {!runsHere && (
         <Fact label="Runs here">
-          <span className="muted">No: this server does not export to {exp.destination.type}</span>
+          <span className="muted">No: this server does not export to {destinationTypeName(exp.destination)}</span>
         </Fact>
       )}
       <Fact label="Created">
@@ -100,5 +103,25 @@ export function ExportFacts({ exp }: { exp: BatchExport }) {
         <Time value={exp.last_updated_at} />
       </Fact>
     </dl>
+  )
+}
+
+/**
+ * The settings of a destination the console cannot read as one of its types (see the contract's
+ * `Unreadable`): shown as PostHog answered them, to read, since a form could not keep what it does not show.
+ */
+export function UnreadableSettings({ exp }: { exp: BatchExport }) {
+  if (exp.destination.type !== 'Unreadable') return null
+  return (
+    <section className="card export-config" aria-labelledby="export-config-title">
+      <h2 id="export-config-title" className="section-title">
+        {exp.destination.declared} settings <span className="muted">(read-only)</span>
+      </h2>
+      <p className="muted">
+        This console does not know {exp.destination.declared} destinations or these settings, so it shows them as
+        PostHog answered and does not edit them. Change them in PostHog.
+      </p>
+      <pre className="mono">{JSON.stringify(exp.destination.config, null, 2)}</pre>
+    </section>
   )
 }

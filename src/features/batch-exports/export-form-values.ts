@@ -8,7 +8,7 @@ import {
   SECRET_FIELDS,
   batchExportCreate,
   batchExportPatch,
-  type BatchExport,
+  type ReadableExport,
   type BatchExportCreate,
   type BatchExportPatch,
   type DestinationInput,
@@ -155,7 +155,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' 
 const jsonText = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v, null, 2))
 
 /** The loaded export as the editor holds it, in its own zone. Write-only secrets start empty ("keep the current one"). */
-export function toFormValues(exp: BatchExport, fallbackZone: string): ExportFormValues {
+export function toFormValues(exp: ReadableExport, fallbackZone: string): ExportFormValues {
   const timeZone = exp.timezone || fallbackZone
   const { destination } = exp
   const c: Record<string, unknown> = destination.config

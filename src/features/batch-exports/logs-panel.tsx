@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { ScrollText } from 'lucide-react'
+import { KeyRound, ScrollText } from 'lucide-react'
 import { LOG_LEVELS, type BatchExport, type LogLevel } from '../../contracts/batch-exports'
 import { useLiveLogs, type LogFilters } from '../../api/batch-export-logs'
 import { Badge, type BadgeTone } from '../../components/badge'
@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { Field, Input, Select } from '../../components/field'
 import { Skeleton } from '../../components/skeleton'
+import { refusesPersonalKeys } from '../../lib/api-error'
 import { formatNumber } from '../../lib/format'
 import { formatInZone, formatRangeInZone } from '../../lib/schedule-zone'
 import { formatUtc, viewerTimeZone } from '../../lib/time'
@@ -57,6 +58,16 @@ export function LogsPanel({ orgId, exp }: { orgId: string; exp: BatchExport }) {
     update({
       levels: filters.levels.includes(level) ? filters.levels.filter((l) => l !== level) : [...filters.levels, level],
     })
+
+  // Nothing to filter or wait for: say why there is nothing, and what to do instead.
+  if (refusesPersonalKeys(query.error))
+    return (
+      <EmptyState
+        icon={<KeyRound size={22} />}
+        title="PostHog does not serve logs to API keys"
+        description="PostHog answers an export's logs only to its own app, never to a personal API key, whatever its scopes. Read them in PostHog; each run's error is in the run history."
+      />
+    )
 
   return (
     <div className="stack">

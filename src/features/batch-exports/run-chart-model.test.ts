@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { RUN_STATUSES, type RunStatus } from '../../contracts/batch-exports'
-import { chartItems } from './run-chart-model'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { contrastRatio, parseColor } from '../../testing/contrast'
+import { parseRules } from '../../testing/css-rules'
+import { axisTicks, chartItems } from './run-chart-model'
 import { RUN_STATUS_HELP, RUN_STATUS_TONE } from './run-status'
 import { runFixture } from '../../testing/fixtures'
 
@@ -47,5 +51,34 @@ describe('run chart', () => {
     expect(RUN_STATUS_TONE.FailedRetryable).toBe('amber')
     expect(RUN_STATUS_TONE.Running).toBe('blue')
     expect(RUN_STATUS_TONE.Cancelled).toBe('grey')
+  })
+})
+
+describe('run chart scale and colours', () => {
+  it('puts round ticks on the value axis, from 0 to at least the largest bar', () => {
+    expect(axisTicks(241_566)).toEqual([0, 100_000, 200_000, 300_000])
+    expect(axisTicks(7)).toEqual([0, 2, 4, 6, 8])
+    expect(axisTicks(1)).toEqual([0, 1])
+  })
+
+  it('gives every status its own colour in both themes, each 3:1 against the panel (graphics)', () => {
+    const css = readFileSync(join(import.meta.dirname, 'batch-exports.css'), 'utf8')
+    const theme = readFileSync(join(import.meta.dirname, '../../app/theme.css'), 'utf8')
+    const rules = [...parseRules(theme, 'theme.css'), ...parseRules(css, 'batch-exports.css')]
+    for (const dark of [false, true]) {
+      const inTheme = (media?: string | null) =>
+        !media?.includes('prefers-color-scheme') || media.includes(dark ? 'dark' : 'light')
+      const vars = (selector: string) =>
+        Object.assign(
+          {},
+          ...rules.filter((r) => r.selectors.includes(selector) && inTheme(r.media)).map((r) => r.decls),
+        )
+      const surface = parseColor(vars(':root')['--surface'])!
+      const chart = vars('.run-chart')
+      const colours = RUN_STATUSES.map((status) => chart[`--run-${status}`])
+      expect(colours.every(Boolean)).toBe(true)
+      expect(new Set(colours.map((c) => c.toLowerCase())).size).toBe(RUN_STATUSES.length)
+      for (const c of colours) expect(contrastRatio(parseColor(c)!, surface)).toBeGreaterThanOrEqual(3)
+    }
   })
 })

@@ -33,3 +33,17 @@ export function chartItems(runs: readonly BatchExportRun[], interval: BatchExpor
   }
   return items
 }
+
+/** Round steps for the value axis: 0 and up to four ticks, the last at or above `max` (1, 2 or 5 × 10ⁿ apart). */
+export function axisTicks(max: number): number[] {
+  const rough = Math.max(1, max) / 4
+  const power = 10 ** Math.floor(Math.log10(rough))
+  // Records are whole: never a step below 1.
+  const step = Math.max(
+    1,
+    [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough)!,
+  )
+  const ticks = [0]
+  while (ticks.at(-1)! < max) ticks.push(ticks.at(-1)! + step)
+  return ticks
+}

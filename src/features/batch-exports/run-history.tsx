@@ -5,6 +5,7 @@ import { ChevronDown, ChevronRight, History } from 'lucide-react'
 import type { BatchExport, BatchExportRun } from '../../contracts/batch-exports'
 import { ACTIVE_RUN_STATUSES } from '../../api/batch-exports'
 import { batchExportRunQueries } from '../../api/batch-export-runs'
+import { upstreamIsPostHog } from '../../api/upstream'
 import type { Permission } from '../../lib/permissions'
 import { Badge } from '../../components/badge'
 import { CopyButton } from '../../components/copy-button'
@@ -79,6 +80,19 @@ export function RunHistory({ orgId, exp, permission, logsHref }: Props) {
     refetchInterval: (query) =>
       moving || query.state.data?.results.some((r) => ACTIVE_RUN_STATUSES.includes(r.status)) ? 3_000 : false,
   })
+  const [selected, setSelected] = useState<string | null>(null)
+  // A bar of the chart selects its run: the row is marked, scrolled to and focused, its error shown.
+  const selectRun = (id: string) => {
+    setSelected(id)
+    // The chart shows the latest runs: they are on the first page.
+    if (page !== 1) set({ page: 1 })
+    if (exp.latest_runs.find((r) => r.id === id)?.latest_error) setOpen((prev) => new Set(prev).add(id))
+    requestAnimationFrame(() => {
+      const row = document.querySelector<HTMLElement>(`tr[data-run-id="${CSS.escape(id)}"]`)
+      row?.scrollIntoView({ block: 'nearest' })
+      row?.focus({ preventScroll: true })
+    })
+  }
   const toggle = (id: string) =>
     setOpen((prev) => {
       const next = new Set(prev)
@@ -113,7 +127,7 @@ export function RunHistory({ orgId, exp, permission, logsHref }: Props) {
 
   return (
     <div className="stack">
-      <RunChart runs={exp.latest_runs} interval={exp.interval} />
+      <RunChart runs={exp.latest_runs} interval={exp.interval} selectedId={selected} onSelect={selectRun} />
       <div className="table-wrap">
         <table className="table runs-table" aria-label="Run history">
           <thead>
@@ -152,7 +166,13 @@ export function RunHistory({ orgId, exp, permission, logsHref }: Props) {
               const failed = (run.records_failed ?? 0) > 0
               return (
                 <Fragment key={run.id}>
-                  <tr data-run-status={run.status}>
+                  <tr
+                    data-run-status={run.status}
+                    data-run-id={run.id}
+                    tabIndex={-1}
+                    aria-current={run.id === selected || undefined}
+                    className={run.id === selected ? 'run-selected' : undefined}
+                  >
                     <td>
                       <RunStatusBadge status={run.status} />
                     </td>
@@ -209,17 +229,25 @@ export function RunHistory({ orgId, exp, permission, logsHref }: Props) {
           </tbody>
         </table>
       </div>
-      <Pagination
-        page={page}
-        pageSize={pageSize}
-        pageSizes={RUN_PAGE_SIZES}
-        shown={list.length}
-        count={runs.data.count}
-        hasNext={runs.data.hasNext}
-        onPageChange={(p) => set({ page: p })}
-        onPageSizeChange={(size) => set({ page: 1, size })}
-        note={`newest first; times in ${viewerTimeZone()}, UTC on hover`}
-      />
+      {upstreamIsPostHog() ? (
+        // PostHog pages runs by cursor (its newest 100 first) and ignores offsets: no page numbers here.
+        <p className="muted run-history-note">
+          The newest {formatNumber(list.length)} runs, as PostHog lists them
+          {runs.data.hasNext ? '; older runs are in PostHog' : ''}. Times in {viewerTimeZone()}, UTC on hover.
+        </p>
+      ) : (
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          pageSizes={RUN_PAGE_SIZES}
+          shown={list.length}
+          count={runs.data.count}
+          hasNext={runs.data.hasNext}
+          onPageChange={(p) => set({ page: p })}
+          onPageSizeChange={(size) => set({ page: 1, size })}
+          note={`newest first; times in ${viewerTimeZone()}, UTC on hover`}
+        />
+      )}
     </div>
   )
 }

@@ -1,6 +1,6 @@
-import { toPage } from '../../lib/page'
+import { PAGE_SIZES, toPage } from '../../lib/page'
 
-export const RUN_PAGE_SIZES = [25, 50, 100] as const
+export const RUN_PAGE_SIZES = PAGE_SIZES
 const DEFAULT_SIZE = 25
 
 /** The run history's page lives in the URL (`runs_page`, `runs_size`), so a page of history can be shared. */

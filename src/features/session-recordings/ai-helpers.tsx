@@ -18,10 +18,12 @@ type AiHelpersProps = {
   /** Start URLs of the recordings on the current page, to test a pattern against. */
   startUrls: (string | null)[]
   onApply: (sort: string | null, filters: Filters) => void
+  /** Filters the list (on the server) by a start URL pattern. */
+  onFilterByPattern: (pattern: string) => void
 }
 
 /** The experimental helpers, clearly labelled: what they suggest is shown before anything is applied. */
-export function AiHelpers({ projectId, startUrls, onApply }: AiHelpersProps) {
+export function AiHelpers({ projectId, startUrls, onApply, onFilterByPattern }: AiHelpersProps) {
   return (
     <section className="card rec-ai" aria-labelledby="rec-ai-title">
       <header className="rec-ai-header">
@@ -36,7 +38,7 @@ export function AiHelpers({ projectId, startUrls, onApply }: AiHelpersProps) {
       </header>
       <div className="rec-ai-grid">
         <FiltersHelper projectId={projectId} onApply={onApply} />
-        <RegexHelper projectId={projectId} startUrls={startUrls} />
+        <RegexHelper projectId={projectId} startUrls={startUrls} onFilterByPattern={onFilterByPattern} />
       </div>
     </section>
   )
@@ -119,7 +121,11 @@ function FiltersHelper({ projectId, onApply }: Pick<AiHelpersProps, 'projectId' 
   )
 }
 
-function RegexHelper({ projectId, startUrls }: Pick<AiHelpersProps, 'projectId' | 'startUrls'>) {
+function RegexHelper({
+  projectId,
+  startUrls,
+  onFilterByPattern,
+}: Pick<AiHelpersProps, 'projectId' | 'startUrls' | 'onFilterByPattern'>) {
   const ask = useAiRegex(projectId)
   const form = useDescribeForm((text) => ask.mutate(text))
   const answer = ask.data
@@ -146,7 +152,12 @@ function RegexHelper({ projectId, startUrls }: Pick<AiHelpersProps, 'projectId' 
       )}
       {answer?.result === 'success' && (
         // Keyed by the answer: a new pattern replaces whatever was edited before.
-        <PatternTester key={answer.data.output} initial={answer.data.output} startUrls={startUrls} />
+        <PatternTester
+          key={answer.data.output}
+          initial={answer.data.output}
+          startUrls={startUrls}
+          onFilter={onFilterByPattern}
+        />
       )}
     </form>
   )
@@ -154,8 +165,10 @@ function RegexHelper({ projectId, startUrls }: Pick<AiHelpersProps, 'projectId' 
 
 const SHOWN_MATCHES = 8
 
-/** The generated pattern, editable, tested at once against the start URLs on this page. */
-function PatternTester({ initial, startUrls }: { initial: string; startUrls: (string | null)[] }) {
+type TesterProps = { initial: string; startUrls: (string | null)[]; onFilter: (pattern: string) => void }
+
+/** The generated pattern, editable, tested at once against the start URLs on this page, then applied to the list. */
+function PatternTester({ initial, startUrls, onFilter }: TesterProps) {
   const [pattern, setPattern] = useState(initial)
   const result = testPattern(pattern, startUrls)
   return (
@@ -195,6 +208,16 @@ function PatternTester({ initial, startUrls }: { initial: string; startUrls: (st
           )}
         </div>
       )}
+      <div className="rec-inline-actions">
+        <Button
+          size="sm"
+          variant="primary"
+          disabledReason={result.ok ? null : 'Fix the pattern first'}
+          onClick={() => onFilter(pattern)}
+        >
+          Filter the list by this pattern
+        </Button>
+      </div>
     </div>
   )
 }

@@ -25,6 +25,8 @@ const LABELS: Record<FilterKey, string> = {
   min_duration: 'Minimum duration',
   date_from: 'Started after',
   date_to: 'Started before',
+  start_url: 'Start URL contains',
+  start_url_regex: 'Start URL matches',
 }
 
 const describeDate = (value: string) => describeRelative(value)?.replace(/^Last /, '') ?? value

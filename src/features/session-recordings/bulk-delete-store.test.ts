@@ -20,6 +20,21 @@ afterEach(() => {
 })
 
 describe('bulk delete with undo', () => {
+  it('lets a delete from the recording page join one waiting (triage), restarting the window; undo runs its callback', async () => {
+    const onUndo = vi.fn()
+    bulkDeleter.schedule(new QueryClient(), 1, ['a'], { title: 'Deleting the recording of Ada…' })
+    await vi.advanceTimersByTimeAsync(3000)
+    bulkDeleter.schedule(new QueryClient(), 1, ['b'], { onUndo })
+    expect(pendingIds(bulkDeleter.getState(), 1)).toEqual(new Set(['a', 'b']))
+    await vi.advanceTimersByTimeAsync(UNDO_MS - 1000)
+    expect(fetchMock).not.toHaveBeenCalled()
+    bulkDeleter.undo()
+    expect(onUndo).toHaveBeenCalledOnce()
+    expect(bulkDeleter.getState()).toEqual({ phase: 'idle' })
+    await vi.advanceTimersByTimeAsync(UNDO_MS * 2)
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
   it('hides the rows at once but sends nothing for 5 seconds', async () => {
     bulkDeleter.schedule(new QueryClient(), 1, ['a', 'b'])
     expect(pendingIds(bulkDeleter.getState(), 1)).toEqual(new Set(['a', 'b']))

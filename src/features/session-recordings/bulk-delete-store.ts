@@ -11,6 +11,16 @@ export const UNDO_MS = 5000
 const CONCURRENCY = 4
 const TOAST_ID = 'bulk-delete'
 
+/** How a delete started elsewhere than the list's selection is announced (the detail page's). */
+export type ScheduleOptions = {
+  /** The toast's title, e.g. which recording is going. */
+  title?: string
+  /** What happened meanwhile, e.g. which recording is shown now. */
+  description?: string
+  /** After an undo (e.g. back to the recording that was kept). */
+  onUndo?: () => void
+}
+
 export type BulkDeleteState =
   | { phase: 'idle' }
   | { phase: 'waiting'; projectId: number; ids: string[] }
@@ -25,6 +35,7 @@ class BulkDeleter {
   private state: BulkDeleteState = { phase: 'idle' }
   private listeners = new Set<() => void>()
   private timer: ReturnType<typeof setTimeout> | null = null
+  private onUndo: (() => void) | undefined
 
   subscribe = (listener: () => void) => {
     this.listeners.add(listener)
@@ -42,14 +53,25 @@ class BulkDeleter {
     return this.state.phase === 'waiting' || this.state.phase === 'running'
   }
 
-  /** Hides the rows at once; the requests go out only when the undo window has passed. */
-  schedule(client: QueryClient, projectId: number, ids: string[]) {
-    if (this.busy || ids.length === 0) return
-    this.set({ phase: 'waiting', projectId, ids })
-    this.timer = setTimeout(() => void this.send(client, projectId, ids), UNDO_MS)
-    toast(`Deleting ${plural(ids.length, 'recording')}…`, {
+  /**
+   * Hides the rows at once; the requests go out only when the undo window has passed. Another delete in
+   * the same project while one waits (triage: delete, next, delete) joins it and the window starts over;
+   * while the requests run, it is refused (check `busy` first).
+   */
+  schedule(client: QueryClient, projectId: number, ids: string[], options: ScheduleOptions = {}) {
+    if (ids.length === 0 || this.state.phase === 'running') return
+    const joining = this.state.phase === 'waiting' && this.state.projectId === projectId
+    if (this.state.phase === 'waiting' && !joining) return
+    if (this.timer) clearTimeout(this.timer)
+    const all = joining && this.state.phase === 'waiting' ? [...this.state.ids, ...ids] : ids
+    this.onUndo = options.onUndo
+    this.set({ phase: 'waiting', projectId, ids: all })
+    this.timer = setTimeout(() => void this.send(client, projectId, all), UNDO_MS)
+    const title =
+      all.length === ids.length && options.title ? options.title : `Deleting ${plural(all.length, 'recording')}…`
+    toast(title, {
       id: TOAST_ID,
-      description: 'Nothing is deleted until this closes.',
+      description: [options.description, 'Nothing is deleted until this closes.'].filter(Boolean).join(' '),
       duration: UNDO_MS,
       action: { label: 'Undo', onClick: () => this.undo() },
     })
@@ -60,12 +82,15 @@ class BulkDeleter {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     const count = this.state.ids.length
+    const after = this.onUndo
+    this.onUndo = undefined
     this.set({ phase: 'idle' })
     toast.success(`Undone: ${plural(count, 'recording')} kept`, {
       id: TOAST_ID,
       description: undefined,
       action: undefined,
     })
+    after?.()
   }
 
   /** Sends the deletes again for the ones that failed (no undo window: the user just asked). */
@@ -84,6 +109,7 @@ class BulkDeleter {
 
   private async send(client: QueryClient, projectId: number, ids: string[]) {
     this.timer = null
+    this.onUndo = undefined
     this.set({ phase: 'running', projectId, ids })
     toast.loading(`Deleting ${plural(ids.length, 'recording')}…`, {
       id: TOAST_ID,
@@ -106,7 +132,8 @@ class BulkDeleter {
     void client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
     this.set({ phase: 'done', projectId, summary })
     if (summary.failed.length === 0) toast.success(summary.message, { id: TOAST_ID, duration: 4000 })
-    else toast.error(summary.message, { id: TOAST_ID, description: 'See the summary above the list to retry.' })
+    else
+      toast.error(summary.message, { id: TOAST_ID, description: 'The summary on the recordings pages offers a retry.' })
   }
 }
 

@@ -45,7 +45,7 @@ function DeleteDialogBody({ projectId, ids, undoable, onConfirm, onCancel }: Del
           </p>
           <p>
             {undoable
-              ? 'You can undo for 5 seconds; after that they are deleted for everyone and cannot be restored.'
+              ? `You can undo for 5 seconds; after that ${one ? 'it is' : 'they are'} deleted for everyone and cannot be restored.`
               : 'It is deleted for everyone and cannot be restored.'}
           </p>
         </>

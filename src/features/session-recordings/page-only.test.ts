@@ -37,4 +37,17 @@ describe('checking a page against what was asked', () => {
     const rows = [r('old', { start_time: '2026-03-01T10:00:00Z' }), r('new', { start_time: '2026-03-12T10:00:00Z' })]
     expect(checkPage(rows, { date_from: '-7d' }, '-start_time', now).rows.map((x) => x.id)).toEqual(['new'])
   })
+
+  it('applies an ignored start URL filter (contains ignoring case, or a case-sensitive regex) to this page', () => {
+    const rows = [
+      r('a', { start_url: 'https://shop.example.com/Pricing' }),
+      r('b', { start_url: 'https://app.example.com/login' }),
+      r('c', { start_url: null }),
+    ]
+    const contains = checkPage(rows, { start_url: 'pricing' }, null, now)
+    expect(contains.rows.map((x) => x.id)).toEqual(['a'])
+    expect(contains.pageOnly).toEqual(['start URL filter'])
+    expect(checkPage(rows, { start_url_regex: '^https://app\\.' }, null, now).rows.map((x) => x.id)).toEqual(['b'])
+    expect(checkPage(rows, { start_url_regex: 'pricing' }, null, now).rows).toEqual([])
+  })
 })

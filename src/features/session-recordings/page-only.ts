@@ -23,6 +23,8 @@ const FILTER_LABELS: Record<string, string> = {
   min_duration: 'minimum duration',
   date_from: 'date range',
   date_to: 'date range',
+  start_url: 'start URL filter',
+  start_url_regex: 'start URL filter',
 }
 
 /** The value a sort compares; missing numbers sort lowest, as the server's SQL does. */

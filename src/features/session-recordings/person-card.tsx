@@ -39,7 +39,11 @@ export function PersonCard({ recording }: { recording: SessionRecording }) {
             <div>
               <dt>First seen</dt>
               <dd>
-                <Time value={person.created_at} format="absolute" />
+                {person.created_at ? (
+                  <Time value={person.created_at} format="absolute" />
+                ) : (
+                  <span className="muted">Not processed yet</span>
+                )}
               </dd>
             </div>
           </dl>

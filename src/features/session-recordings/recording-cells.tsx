@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom'
 import type { SessionRecording } from '../../contracts/session-recordings'
 import { formatNumber, intlFormatter } from '../../lib/format'
 import { formatDateTime, formatUtc } from '../../lib/time'
@@ -25,9 +26,49 @@ export function StartUrl({ value, full = false }: { value: string | null; full?:
     )
   }
   return (
-    <a className="rec-url" href={href} title={value} target="_blank" rel="noopener noreferrer">
+    <a
+      className="rec-url rec-leaves"
+      href={href}
+      title={`${value} (opens in a new tab)`}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       {text}
     </a>
+  )
+}
+
+/**
+ * The list's start URL: the text opens the recording (as the rest of the row does; out of the tab
+ * order, the row's first link is the keyboard's), the full URL on hover, and an explicit external-link
+ * icon (http(s) only; drawn by CSS, so a row stays light) to leave for the recorded site.
+ */
+export function StartUrlCell({ value, href }: { value: string | null; href: string }) {
+  if (!value) return <span className="muted">—</span>
+  const external = safeHttpUrl(value)
+  // Anything but http(s) (e.g. `javascript:`) is plain text, never a link; the row still opens the recording.
+  if (!external)
+    return (
+      <span className="rec-url rec-url-plain" title={`${value}\nNot a web address, so not a link.`}>
+        {value}
+      </span>
+    )
+  return (
+    <>
+      <Link to={href} tabIndex={-1} className="rec-url" title={value}>
+        {withoutScheme(value)}
+      </Link>
+      {
+        <a
+          className="rec-external"
+          href={external}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Open ${value} in a new tab`}
+          title={`Open ${value} in a new tab`}
+        />
+      }
+    </>
   )
 }
 

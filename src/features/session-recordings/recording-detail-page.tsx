@@ -5,19 +5,16 @@ import { ChevronLeft, ChevronRight, Eye, EyeOff, Keyboard, Share2, Trash2 } from
 import { useScopePermission } from '../../api/permissions'
 import { usePrefetchSharing } from '../../api/sharing'
 import { snapshotLoader } from '../../api/snapshots'
-import {
-  recordingFromLists,
-  recordingQueries,
-  useDeleteRecording,
-  useMarkViewed,
-  useUpdateRecording,
-} from '../../api/session-recordings'
+import { recordingFromLists, recordingQueries, useMarkViewed, useUpdateRecording } from '../../api/session-recordings'
 import { Badge } from '../../components/badge'
 import { Button } from '../../components/button'
 import { PageHeader } from '../../components/page-header'
 import { Time } from '../../components/time'
 import { useDocumentTitle } from '../../components/use-document-title'
-import { formatDuration } from '../../lib/time'
+import { toast } from '../../components/toast'
+import { formatDuration, formatRelative } from '../../lib/time'
+import { bulkDeleter, useBulkDeleteState } from './bulk-delete-store'
+import { BulkDeleteSummary } from './bulk-delete-summary'
 import { DeleteDialog } from './delete-dialog'
 import { PersonCard } from './person-card'
 import { PlayerSkeleton } from './player/player-skeleton'
@@ -27,6 +24,7 @@ import { SharingPanel } from './sharing-panel'
 import { ShortcutsDialog } from './shortcuts-dialog'
 import { DETAIL_SHORTCUTS } from './triage-keys'
 import { useNeighbors, type Neighbor } from './use-neighbors'
+import { viewedTogglePermission } from './viewed-toggle'
 import { prefetchRecordingList } from './use-recording-list'
 import { refuseShortcut, useTriageKeys } from './use-triage-keys'
 import './recordings.css'
@@ -62,14 +60,14 @@ export function RecordingDetailPage() {
   const neighbors = useNeighbors(projectId, id)
   const canWrite = useScopePermission('session_recording:write')
   const update = useUpdateRecording(projectId)
-  const remove = useDeleteRecording(projectId)
+  const bulk = useBulkDeleteState()
   const prefetchSharing = usePrefetchSharing(projectId)
   const [sharing, setSharing] = useState(false)
   const [deleting, setDeleting] = useState(false)
   const [helpOpen, setHelpOpen] = useState(false)
   const who = personLabel(recording)
   useDocumentTitle(who, 'Recordings')
-  const loader = useMemo(() => snapshotLoader(projectId, id), [projectId, id])
+  const snapshots = useMemo(() => snapshotLoader(projectId, id), [projectId, id])
 
   // Opening a recording marks it viewed, as PostHog does; once per visit, so "Mark as unviewed" sticks.
   const { mutate: markViewed } = useMarkViewed(projectId)
@@ -95,21 +93,43 @@ export function RecordingDetailPage() {
       ? `This is the ${end} recording of the list`
       : 'Not on the current list page: open it from the list'
   // The buttons are disabled without the scope; the keys say why instead.
+  const mayToggleViewed = viewedTogglePermission(recording, canWrite)
   const toggleViewed = () => {
-    if (!canWrite.allowed) refuseShortcut(canWrite.reason, 'mark recordings viewed')
+    if (!mayToggleViewed.allowed)
+      refuseShortcut(
+        mayToggleViewed.reason,
+        mayToggleViewed === canWrite ? 'mark recordings viewed' : 'mark it unviewed',
+      )
     else update.mutate({ id, patch: { viewed: !recording.viewed } })
   }
   const askDelete = () => {
     if (!canWrite.allowed) refuseShortcut(canWrite.reason, 'delete recordings')
+    else if (bulk.phase === 'running') toast.info('Wait for the current delete to finish.')
     else setDeleting(true)
   }
 
+  // As the list's bulk delete: hidden at once, deleted after a 5-second undo window. On to the next one,
+  // as triage goes (the previous if this was the last, the list if it was the only one), and the toast
+  // says where the user now is; Undo brings them back to the recording they kept.
   const confirmDelete = () => {
-    remove.mutate(id)
     setDeleting(false)
-    // On to the next one, as triage goes; the list if this was the last.
     const after = neighbors.next ?? neighbors.previous
-    navigate(after ? hrefFor(after) : listHref, { replace: true })
+    const target = after ? hrefFor(after) : listHref
+    const here = `/projects/${projectId}/recordings/${encodeURIComponent(id)}${search}`
+    const shown = after && recordingFromLists(client, projectId, after.id)?.data
+    const where = !after
+      ? 'Back to the list: it was the only one.'
+      : `Now showing the ${after === neighbors.next ? 'next' : 'previous'} recording${
+          shown ? `: ${personLabel(shown)}, ${formatRelative(shown.start_time)}` : ''
+        }.`
+    bulkDeleter.schedule(client, projectId, [id], {
+      title: `Deleting the recording of ${who}…`,
+      description: where,
+      onUndo: () => {
+        if (`${window.location.pathname}${window.location.search}` === target) navigate(here)
+      },
+    })
+    navigate(target, { replace: true })
   }
 
   useTriageKeys((action) => {
@@ -157,7 +177,7 @@ export function RecordingDetailPage() {
             <Button
               size="sm"
               icon={recording.viewed ? <EyeOff size={15} aria-hidden /> : <Eye size={15} aria-hidden />}
-              disabledReason={canWrite.reason}
+              disabledReason={mayToggleViewed.reason}
               onClick={toggleViewed}
             >
               {recording.viewed ? 'Mark as unviewed' : 'Mark as viewed'}
@@ -192,8 +212,9 @@ export function RecordingDetailPage() {
           </div>
         }
       />
+      <BulkDeleteSummary state={bulk} projectId={projectId} />
       <Suspense fallback={<PlayerSkeleton />}>
-        <Player key={id} loader={loader} ongoing={Boolean(recording.ongoing)} label={`Recording of ${who}`} />
+        <Player key={id} loader={snapshots} ongoing={Boolean(recording.ongoing)} label={`Recording of ${who}`} />
       </Suspense>
       <div className="rec-detail-grid">
         <RecordingFacts recording={recording} />
@@ -202,7 +223,7 @@ export function RecordingDetailPage() {
       <DeleteDialog
         projectId={projectId}
         ids={deleting ? [id] : []}
-        undoable={false}
+        undoable
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(false)}
       />

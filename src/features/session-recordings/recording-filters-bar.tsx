@@ -4,6 +4,7 @@ import { Button } from '../../components/button'
 import { Field, Input, Select, type ControlProps } from '../../components/field'
 import { formatDuration } from '../../lib/time'
 import { dateRangeError, describeRelative, hasFilters, type Filters } from './recording-list-params'
+import { UrlFilter } from './url-filter'
 
 const DURATIONS: [seconds: number, label: string][] = [
   [10, '10 seconds'],
@@ -35,8 +36,15 @@ function DateInput({ value, onChange, ...rest }: ControlProps & DateInputProps) 
   )
 }
 
-/** Viewed, console errors, minimum duration and date range; every change goes to the URL. */
-export function RecordingFiltersBar({ filters, onChange }: { filters: Filters; onChange: (next: Filters) => void }) {
+type Props = {
+  filters: Filters
+  onChange: (next: Filters) => void
+  /** The server's refusal of the start URL filter, shown on that field. */
+  urlError?: string
+}
+
+/** Start URL, viewed, console errors, minimum duration and date range; every change goes to the URL. */
+export function RecordingFiltersBar({ filters, onChange, urlError }: Props) {
   const [customDates, setCustomDates] = useState(false)
   const set = (patch: Filters) => onChange({ ...filters, ...patch })
   const relative = isRelative(filters.date_from) && !filters.date_to ? filters.date_from! : null
@@ -52,6 +60,7 @@ export function RecordingFiltersBar({ filters, onChange }: { filters: Filters; o
 
   return (
     <div className="rec-filters" role="group" aria-label="Filters">
+      <UrlFilter filters={filters} onChange={set} serverError={urlError} />
       <Field label="Viewed">
         {(p) => (
           <Select {...p} value={filters.viewed ?? ''} onChange={(e) => set({ viewed: e.target.value || undefined })}>

@@ -6,7 +6,6 @@ import {
   listRequestOf,
   orderToSort,
   parseFilters,
-  sortToOrder,
   writeFilters,
 } from './recording-list-params'
 
@@ -27,38 +26,36 @@ describe('recording list params', () => {
     expect(out.toString()).toBe('sort=-duration&has_console_errors=true')
   })
 
-  it("translates the console's sort into PostHog's order and back", () => {
-    expect(sortToOrder('-duration')).toBe('duration')
-    expect(sortToOrder('duration')).toBe('-duration')
-    expect(sortToOrder(null)).toBe('start_time')
+  it("reads the AI helper's order back into the console's sort", () => {
     expect(orderToSort('console_error_count')).toBe('-console_error_count')
     expect(orderToSort('-activity_score')).toBe('activity_score')
     expect(orderToSort('password')).toBeNull()
   })
 
-  it('builds one request from window, sort and filters', () => {
+  it('builds one request from window, sort and filters, in PostHog’s form', () => {
     expect(listRequest({ limit: 50, offset: 100 }, '-click_count', { viewed: 'false' })).toEqual({
       limit: 50,
       offset: 100,
       order: 'click_count',
+      order_direction: 'DESC',
+      date_from: 'all',
       viewed: 'false',
     })
   })
 
   it('reads the request from a URL as the page does (what the route prefetches)', () => {
-    expect(listRequestOf(new URLSearchParams(''))).toEqual({ limit: 50, offset: 0, order: 'start_time' })
+    const base = { limit: 50, offset: 0, order: 'start_time', order_direction: 'DESC', date_from: 'all' }
+    expect(listRequestOf(new URLSearchParams(''))).toEqual(base)
     expect(listRequestOf(new URLSearchParams('page=3&page_size=25&sort=duration&viewed=false'))).toEqual({
+      ...base,
       limit: 25,
       offset: 50,
-      order: '-duration',
+      order: 'duration',
+      order_direction: 'ASC',
       viewed: 'false',
     })
     // What the page would not use either: a size it does not offer, an unknown sort, a refused filter.
-    expect(listRequestOf(new URLSearchParams('page_size=1000&sort=-password&min_duration=abc'))).toEqual({
-      limit: 50,
-      offset: 0,
-      order: 'start_time',
-    })
+    expect(listRequestOf(new URLSearchParams('page_size=1000&sort=-password&min_duration=abc'))).toEqual(base)
   })
 
   it('describes a sort in words', () => {
@@ -85,5 +82,10 @@ describe('dateRangeError', () => {
     expect(dateRangeError({ date_from: '2026-03-10' }, now)).toBeNull()
     expect(dateRangeError({ date_to: '2026-03-01' }, now)).toBeNull()
     expect(dateRangeError({ date_from: '-7d', date_to: '2026-03-14' }, now)).toBeNull()
+  })
+
+  it('asks for up to 100 recordings a page, as every list offers', () => {
+    expect(listRequestOf(new URLSearchParams('page_size=100&page=2'))).toMatchObject({ limit: 100, offset: 100 })
+    expect(listRequestOf(new URLSearchParams('page_size=250'))).toMatchObject({ limit: 50, offset: 0 })
   })
 })

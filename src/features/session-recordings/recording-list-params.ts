@@ -5,27 +5,33 @@ import {
   type RecordingOrder,
 } from '../../contracts/session-recordings'
 import { resolveDate } from '../../contracts/recording-filters'
-import type { RecordingListParams } from '../../api/session-recordings'
+import { recordingListParams, type RecordingListParams } from '../../api/recordings-query'
 import { toPage, type Page } from '../../lib/page'
 import { parseListParams, splitSort, type ListParamsOptions } from '../../lib/list-params'
 
 /**
  * The browser's state in the URL: `page`, `page_size`, `sort` (the console's convention: `-` means
  * descending) and the server's own filter names (`viewed`, `has_console_errors`, `min_duration`,
- * `date_from`, `date_to`), so a filtered view is a link anyone can open.
+ * `date_from`, `date_to`, `start_url`, `start_url_regex`), so a filtered view is a link anyone can open.
  */
 export const DEFAULT_SORT = '-start_time'
-/** Small pages keep the page light (≈ 1,200 elements at 50 rows, whatever the project's size). */
-export const RECORDING_PAGE_SIZES = [25, 50] as const
+/** Pages of up to 100 rows (PAGE_SIZES, as every list); rows are light (about 1,400 elements at 100). */
 export const DEFAULT_PAGE_SIZE = 50
 export const LIST_OPTIONS: ListParamsOptions = {
-  pageSizes: RECORDING_PAGE_SIZES,
   defaultPageSize: DEFAULT_PAGE_SIZE,
   sorts: RECORDING_ORDERS,
   defaultSort: DEFAULT_SORT,
 }
 
-export const FILTER_KEYS = ['viewed', 'has_console_errors', 'min_duration', 'date_from', 'date_to'] as const
+export const FILTER_KEYS = [
+  'viewed',
+  'has_console_errors',
+  'min_duration',
+  'date_from',
+  'date_to',
+  'start_url',
+  'start_url_regex',
+] as const
 export type FilterKey = (typeof FILTER_KEYS)[number]
 export type Filters = Partial<Record<FilterKey, string>>
 
@@ -55,14 +61,11 @@ export function writeFilters(search: URLSearchParams, filters: Filters): URLSear
 export const isRecordingOrder = (field: string): field is RecordingOrder =>
   (RECORDING_ORDERS as readonly string[]).includes(field)
 
-// The console's sort and PostHog's `order` put the `-` on opposite ends: here it means descending
-// (`-duration` = longest first), there ascending. Translating either way is flipping it.
+// The console's sort and the AI helper's `order` put the `-` on opposite ends: here it means
+// descending (`-duration` = longest first), there ascending.
 const flipSign = (value: string) => (value.startsWith('-') ? value.slice(1) : `-${value}`)
 
-/** The console's sort as PostHog's `order`. */
-export const sortToOrder = (sort: string | null): string => flipSign(sort ?? DEFAULT_SORT)
-
-/** PostHog's `order` back into the console's sort, or null when it names no known field. */
+/** The AI helper's `order` (the reference server's short form) as the console's sort, or null when it names no known field. */
 export const orderToSort = (order: string): string | null =>
   isRecordingOrder(order.replace(/^-/, '')) ? flipSign(order) : null
 
@@ -91,9 +94,11 @@ export function describeSort(sort: string | null): string {
   return words[descending ? 0 : 1]
 }
 
-/** What one list request asks the server for. */
+/** What one list request asks the server for (in PostHog's form: see api/recordings-query.ts). */
 export function listRequest(page: Page, sort: string | null, filters: Filters): RecordingListParams {
-  return { ...page, ...(filters as RecordingFilters), order: sortToOrder(sort) }
+  const { field, descending } = splitSort(sort ?? DEFAULT_SORT)
+  const order = field && isRecordingOrder(field) ? field : 'start_time'
+  return recordingListParams({ page, order, descending, filters: filters as RecordingFilters })
 }
 
 /** The list request a recordings URL's search makes, read as the page reads it. */

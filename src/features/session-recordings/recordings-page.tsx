@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api-error'
 import { useScopePermission } from '../../api/permissions'
 import { projectQueries } from '../../api/projects'
 import { usePrefetchSharing } from '../../api/sharing'
+import { upstreamIsPostHog } from '../../api/upstream'
 import { Button, ButtonLink } from '../../components/button'
 import { Callout } from '../../components/callout'
 import { EmptyState } from '../../components/empty-state'
@@ -28,6 +29,7 @@ import { ShortcutsDialog } from './shortcuts-dialog'
 import { LIST_SHORTCUTS } from './triage-keys'
 import { useListTriage } from './use-list-triage'
 import { prefetchRecordingList, useRecordingList } from './use-recording-list'
+import { viewedTogglePermission } from './viewed-toggle'
 import './recordings.css'
 
 /** The route's loader: the page the URL shows is requested with the page's code (the project id is in the URL). */
@@ -60,6 +62,11 @@ export function RecordingsPage() {
   // Opened through a handle: the panel re-renders alone, not the page and its rows.
   const sharing = useRef<SharingPanelHandle>(null)
   const [aiOpen, setAiOpen] = useState(false)
+  // A start URL pattern the server refused is shown on its field, not as a failed page.
+  const urlError =
+    isApiError(query.error) && query.error.status === 400 && /^(start_url|properties)/.test(query.error.attr ?? '')
+      ? query.error.detail
+      : undefined
   const filtered = hasFilters(filters)
   const reversedDates = dateRangeError(filters) !== null
 
@@ -74,7 +81,7 @@ export function RecordingsPage() {
         {
           label: r.viewed ? 'Mark as unviewed' : 'Mark as viewed',
           onSelect: () => triage.toggleViewed(r),
-          disabledReason: triage.canWrite.reason,
+          disabledReason: viewedTogglePermission(r, triage.canWrite).reason,
         },
         {
           label: 'Delete…',
@@ -117,16 +124,21 @@ export function RecordingsPage() {
       />
       {aiOpen && (
         <div id="rec-ai">
-          <AiHelpers projectId={projectId} startUrls={rows?.map((r) => r.start_url) ?? []} onApply={applyView} />
+          <AiHelpers
+            projectId={projectId}
+            startUrls={rows?.map((r) => r.start_url) ?? []}
+            onApply={applyView}
+            onFilterByPattern={(pattern) => setFilters({ ...filters, start_url: undefined, start_url_regex: pattern })}
+          />
         </div>
       )}
-      <RecordingFiltersBar filters={filters} onChange={setFilters} />
+      <RecordingFiltersBar filters={filters} onChange={setFilters} urlError={urlError} />
       <BulkDeleteSummary state={bulk} projectId={projectId} />
       {pageOnly.length > 0 && (
         <Callout tone="warning" title="Applied to this page only">
-          The server did not apply the {pageOnly.join(' and ')}, so the console applied{' '}
-          {pageOnly.length === 1 ? 'it' : 'them'} to the rows of this page only. Other pages may hold recordings that
-          belong here.
+          {upstreamIsPostHog() ? "PostHog's list has no" : 'The server did not apply the'} {pageOnly.join(' and ')}, so
+          the console applied {pageOnly.length === 1 ? 'it' : 'them'} to the rows of this page only. Other pages may
+          hold recordings that belong here.
         </Callout>
       )}
       <BulkBar
@@ -135,13 +147,13 @@ export function RecordingsPage() {
         onDelete={() => triage.askDelete(triage.selectedIds, true)}
         onClear={triage.clearSelection}
       />
-      {query.isError && !page ? (
+      {query.isError && !page && !urlError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <>
           <RecordingsTable
-            rows={rows}
-            loading={query.isPending}
+            rows={urlError ? [] : rows}
+            loading={query.isPending && !urlError}
             stale={query.isPlaceholderData}
             skeletonRows={Math.min(list.pageSize, 10)}
             sort={list.sort}
@@ -154,7 +166,20 @@ export function RecordingsPage() {
             onToggleAll={triage.selectAll}
             renderMenu={rowMenu}
             empty={
-              reversedDates ? (
+              urlError ? (
+                <EmptyState
+                  icon={<PlayCircle size={22} />}
+                  title="The start URL filter was refused"
+                  description="Change the pattern (see the field above) to list recordings."
+                  action={
+                    <Button
+                      onClick={() => setFilters({ ...filters, start_url: undefined, start_url_regex: undefined })}
+                    >
+                      Remove the URL filter
+                    </Button>
+                  }
+                />
+              ) : reversedDates ? (
                 <EmptyState
                   icon={<CalendarX size={22} />}
                   title="The date range ends before it starts"

@@ -5,36 +5,44 @@ import type { RecordingOrder, SessionRecording } from '../../contracts/session-r
 import { Skeleton } from '../../components/skeleton'
 import { splitSort } from '../../lib/list-params'
 import { formatDuration, formatRelative } from '../../lib/time'
-import { Count, StartUrl, exactTime, formatScore, personLabel } from './recording-cells'
+import { ColumnChooser } from './column-chooser'
+import { Count, StartUrlCell, exactTime, formatScore, personLabel } from './recording-cells'
+import { useRecordingColumns, type ColumnKey } from './recording-columns'
 import { DEFAULT_SORT } from './recording-list-params'
 
 type Column = {
-  key: string
+  key: ColumnKey
   header: string
   numeric?: boolean
   sort?: RecordingOrder
-  /** Dropped on narrow screens. */
-  secondary?: boolean
   cell: (r: SessionRecording, href: string) => ReactNode
 }
 
-/** When, and who: the row's link, unviewed dot and ongoing badge, with the person underneath. */
+/**
+ * When, and who: one link of two lines (the time, styled by `::first-line`, then the person), an
+ * ongoing badge the time yields room to, and a dot drawn by CSS for an unviewed row (the link's name
+ * says it). Few elements on purpose: a page holds up to 100 rows.
+ */
 function StartCell({ r, href }: { r: SessionRecording; href: string }) {
+  const when = formatRelative(r.start_time)
+  const who = personLabel(r)
   return (
     <>
-      {!r.viewed && <span className="rec-dot" role="img" aria-label="Not viewed" title="Not viewed yet" />}
-      <Link to={href} title={exactTime(r.start_time)}>
-        {formatRelative(r.start_time)}
+      <Link
+        to={href}
+        className="rec-when"
+        title={exactTime(r.start_time)}
+        aria-label={r.viewed ? undefined : `${when}, ${who}, not viewed`}
+      >
+        {`${when}\n${who}`}
       </Link>
       {r.ongoing && <span className="badge badge-blue">Ongoing</span>}
-      <span className="rec-person">{personLabel(r)}</span>
     </>
   )
 }
 
 const COLUMNS: Column[] = [
-  { key: 'start', header: 'Start', sort: 'start_time', cell: (r, href) => <StartCell r={r} href={href} /> },
-  { key: 'url', header: 'Start URL', secondary: true, cell: (r) => <StartUrl value={r.start_url} /> },
+  { key: 'url', header: 'Start URL', cell: (r, href) => <StartUrlCell value={r.start_url} href={href} /> },
   {
     key: 'duration',
     header: 'Duration',
@@ -47,25 +55,11 @@ const COLUMNS: Column[] = [
     header: 'Active',
     numeric: true,
     sort: 'active_seconds',
-    secondary: true,
     cell: (r) => formatDuration(r.active_seconds),
   },
-  {
-    key: 'clicks',
-    header: 'Clicks',
-    numeric: true,
-    sort: 'click_count',
-    secondary: true,
-    cell: (r) => <Count value={r.click_count} />,
-  },
-  { key: 'keys', header: 'Keys', numeric: true, secondary: true, cell: (r) => <Count value={r.keypress_count} /> },
-  {
-    key: 'mouse',
-    header: 'Mouse',
-    numeric: true,
-    secondary: true,
-    cell: (r) => <Count value={r.mouse_activity_count} />,
-  },
+  { key: 'clicks', header: 'Clicks', numeric: true, sort: 'click_count', cell: (r) => <Count value={r.click_count} /> },
+  { key: 'keys', header: 'Keys', numeric: true, cell: (r) => <Count value={r.keypress_count} /> },
+  { key: 'mouse', header: 'Mouse', numeric: true, cell: (r) => <Count value={r.mouse_activity_count} /> },
   {
     key: 'errors',
     header: 'Errors',
@@ -77,7 +71,6 @@ const COLUMNS: Column[] = [
     key: 'warnings',
     header: 'Warnings',
     numeric: true,
-    secondary: true,
     cell: (r) => <Count value={r.console_warn_count} tone="amber" />,
   },
   {
@@ -85,13 +78,11 @@ const COLUMNS: Column[] = [
     header: 'Activity',
     numeric: true,
     sort: 'activity_score',
-    secondary: true,
     cell: (r) => formatScore(r.activity_score),
   },
 ]
 
-const cellClass = (c: Column) =>
-  [c.numeric && 'num', c.secondary && 'rec-secondary', `rec-col-${c.key}`].filter(Boolean).join(' ')
+const cellClass = (c: Column) => [c.numeric && 'num', `rec-col-${c.key}`].filter(Boolean).join(' ')
 
 type Props = {
   rows: SessionRecording[] | undefined
@@ -117,6 +108,8 @@ const interactive = 'a, button, input, select, textarea, label, [role="menu"]'
 export function RecordingsTable(props: Props) {
   const { rows, loading, stale, detailHref, activeId, selected } = props
   const navigate = useNavigate()
+  const columns = useRecordingColumns()
+  const shown = COLUMNS.filter((c) => columns.visible.includes(c.key))
   const { field, descending } = splitSort(props.sort ?? DEFAULT_SORT)
   const allSelected = Boolean(rows?.length) && rows!.every((r) => selected.has(r.id))
   const someSelected = !allSelected && Boolean(rows?.some((r) => selected.has(r.id)))
@@ -126,31 +119,27 @@ export function RecordingsTable(props: Props) {
     navigate(detailHref(id))
   }
 
-  const header = (c: Column) => {
-    const active = c.sort !== undefined && field === c.sort
+  const ariaSort = (sort: RecordingOrder) =>
+    field === sort ? (descending ? ('descending' as const) : ('ascending' as const)) : undefined
+  // First click sorts highest first: "most errors" is what triage wants.
+  const sortButton = (label: string, sort: RecordingOrder) => {
+    const active = field === sort
     return (
-      <th
-        key={c.key}
-        scope="col"
-        className={cellClass(c)}
-        aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}
+      <button
+        type="button"
+        className="th-sort"
+        onClick={() => props.onSortChange(active && descending ? sort : `-${sort}`)}
       >
-        {c.sort ? (
-          // First click sorts highest first: "most errors" is what triage wants.
-          <button
-            type="button"
-            className="th-sort"
-            onClick={() => props.onSortChange(active && descending ? c.sort! : `-${c.sort}`)}
-          >
-            {c.header}
-            {active && (descending ? <ArrowDown size={12} aria-hidden /> : <ArrowUp size={12} aria-hidden />)}
-          </button>
-        ) : (
-          c.header
-        )}
-      </th>
+        {label}
+        {active && (descending ? <ArrowDown size={12} aria-hidden /> : <ArrowUp size={12} aria-hidden />)}
+      </button>
     )
   }
+  const header = (c: Column) => (
+    <th key={c.key} scope="col" className={cellClass(c)} aria-sort={c.sort ? ariaSort(c.sort) : undefined}>
+      {c.sort ? sortButton(c.header, c.sort) : c.header}
+    </th>
+  )
 
   return (
     <div className="table-wrap">
@@ -169,9 +158,13 @@ export function RecordingsTable(props: Props) {
                 onChange={(e) => props.onToggleAll(e.target.checked)}
               />
             </th>
-            {COLUMNS.map(header)}
+            <th scope="col" className="rec-col-start" aria-sort={ariaSort('start_time')}>
+              {sortButton('Start', 'start_time')}
+            </th>
+            {shown.map(header)}
             <th scope="col" className="rec-menu-col">
               <span className="visually-hidden">Actions</span>
+              <ColumnChooser visible={columns.visible} onToggle={columns.toggle} onReset={columns.reset} />
             </th>
           </tr>
         </thead>
@@ -179,7 +172,7 @@ export function RecordingsTable(props: Props) {
           {loading
             ? Array.from({ length: props.skeletonRows }, (_, i) => (
                 <tr key={i} aria-hidden>
-                  <td colSpan={COLUMNS.length + 2}>
+                  <td colSpan={shown.length + 3}>
                     <Skeleton height={14} />
                   </td>
                 </tr>
@@ -204,7 +197,10 @@ export function RecordingsTable(props: Props) {
                       onChange={() => props.onToggleSelect(r.id)}
                     />
                   </td>
-                  {COLUMNS.map((c) => (
+                  <td className="rec-col-start">
+                    <StartCell r={r} href={detailHref(r.id)} />
+                  </td>
+                  {shown.map((c) => (
                     <td key={c.key} className={cellClass(c)}>
                       {c.cell(r, detailHref(r.id))}
                     </td>

@@ -69,7 +69,7 @@ export function RowMenu({ label, items, onOpen }: RowMenuProps) {
   }
 
   return (
-    <div className="rec-menu">
+    <>
       <button
         ref={trigger}
         type="button"
@@ -107,6 +107,6 @@ export function RowMenu({ label, items, onOpen }: RowMenuProps) {
           ))}
         </div>
       )}
-    </div>
+    </>
   )
 }

@@ -8,6 +8,7 @@ import { useDeleteRecording, useUpdateRecording } from '../../api/session-record
 import { bulkDeleter } from './bulk-delete-store'
 import { moveIndex } from './triage-keys'
 import { refuseShortcut, useTriageKeys } from './use-triage-keys'
+import { viewedTogglePermission } from './viewed-toggle'
 
 /** State that belongs to one view of the list (page, sort, filters) and starts over when the view changes. */
 function useViewState<T>(view: string, initial: T) {
@@ -49,7 +50,8 @@ export function useListTriage({ projectId, rows, view, detailHref }: Options) {
     setSelected(next)
   }
   const toggleViewed = (r: SessionRecording) => {
-    if (!canWrite.allowed) refuseShortcut(canWrite.reason, 'mark recordings viewed')
+    const may = viewedTogglePermission(r, canWrite)
+    if (!may.allowed) refuseShortcut(may.reason, may === canWrite ? 'mark recordings viewed' : 'mark it unviewed')
     else update.mutate({ id: r.id, patch: { viewed: !r.viewed } })
   }
   const askDelete = (ids: string[], bulk: boolean) => {

@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { recordingQueries } from '../../api/session-recordings'
 import { toPage } from '../../lib/page'
+import { pendingIds, useBulkDeleteState } from './bulk-delete-store'
 import { listRequest } from './recording-list-params'
 import { useRecordingList } from './use-recording-list'
 
@@ -16,7 +17,13 @@ const UNKNOWN: Neighbors & { inList: false } = { previous: null, next: null, inL
  * recording viewed under an "unviewed only" filter does not lose the way on.
  */
 export function useNeighbors(projectId: number, id: string): Neighbors & { inList: boolean } {
-  const { list, filters, rows, page } = useRecordingList(projectId)
+  const { list, filters, rows: listed, page } = useRecordingList(projectId)
+  // Recordings in a delete's undo window are not stepped to.
+  const bulk = useBulkDeleteState()
+  const rows = useMemo(() => {
+    const hidden = pendingIds(bulk, projectId)
+    return hidden.size === 0 ? listed : listed?.filter((r) => r.id === id || !hidden.has(r.id))
+  }, [bulk, projectId, listed, id])
   const index = rows?.findIndex((r) => r.id === id) ?? -1
   const atStart = index === 0 && list.page > 1
   const atEnd = rows !== undefined && index === rows.length - 1 && Boolean(page?.hasNext)
