@@ -42,6 +42,21 @@ export default defineConfig({
         rollupOptions: { input: { shared: 'shared.html' } },
       },
     },
+    // The script the server inlines into index.html's head (server/http/first-requests.ts): one small
+    // classic script, no imports, so the first page's API requests leave before the console's code arrives.
+    firstRequests: {
+      consumer: 'client',
+      build: {
+        outDir: 'dist',
+        emptyOutDir: false,
+        manifest: false,
+        copyPublicDir: false,
+        rollupOptions: {
+          input: 'src/app/first-requests-script.ts',
+          output: { format: 'iife', entryFileNames: 'first-requests.js' },
+        },
+      },
+    },
   },
   builder: {},
   test: {

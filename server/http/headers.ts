@@ -11,9 +11,15 @@ import { API_POLICY, sendBody } from './send-body'
 const REPLAY_SOURCES =
   "style-src 'self' 'unsafe-inline' https:; img-src 'self' data: blob: https:; font-src 'self' data: https:; media-src 'none'"
 
-export const CONTENT_SECURITY_POLICY =
-  `default-src 'self'; script-src 'self'; ${REPLAY_SOURCES}; ` +
+/**
+ * The console's policy; `scriptHashes` (sha256 sources, `'sha256-…'`) allow exactly the inline scripts
+ * the server wrote into the page (index.html's first requests), never inline scripts in general.
+ */
+export const consolePolicy = (scriptHashes: readonly string[] = []) =>
+  `default-src 'self'; script-src ${["'self'", ...scriptHashes].join(' ')}; ${REPLAY_SOURCES}; ` +
   "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+
+export const CONTENT_SECURITY_POLICY = consolePolicy()
 
 /** The public recording pages: the console's policy, no forms, and framable by any site only when embeddable. */
 export const sharedPagePolicy = (embeddable: boolean) =>

@@ -4,6 +4,8 @@ import { extname, join, normalize, resolve } from 'node:path'
 import { pipeline } from 'node:stream'
 import { acceptedEncodings, compressSync, ENCODINGS, PRECOMPRESSED_SUFFIX, type Encoding } from './compress'
 import { contentEtag, notModified } from './etag'
+import { firstRequestsScript } from './first-requests'
+import { consolePolicy } from './headers'
 import { routePreloadTags } from './route-preloads'
 import { safeDecode } from './route'
 import { sendNotModified } from './send-body'
@@ -43,16 +45,32 @@ export function createStaticHandler(dir: string, { upstream = false } = {}) {
   const preloadsPath = join(root, 'route-preloads.json')
   const html = createHtmlSender()
   // Re-read index.html when a rebuild replaced it, so it never points at deleted asset files.
-  let index: { mtimeMs: number; html: string; tags: (pathname: string) => string } | null = null
+  let index: { mtimeMs: number; html: string; tags: (pathname: string) => string; policy: string } | null = null
   const indexHtml = (pathname: string) => {
     const stat = fileStat(indexPath)
     if (!stat) return null
     if (index?.mtimeMs !== stat.mtimeMs) {
       const preloads = fileStat(preloadsPath) ? readFileSync(preloadsPath, 'utf8') : '{}'
-      index = { mtimeMs: stat.mtimeMs, html: readFileSync(indexPath, 'utf8'), tags: routePreloadTags(preloads) }
+      const early = firstRequestsScript(join(root, 'first-requests.js'))
+      // Early in the head: the upstream meta first (the script reads it), then the script, before the
+      // parser reaches the entry and the preloads, so the API requests queue ahead of the code.
+      const head = `${upstream ? UPSTREAM_META : ''}${early?.tag ?? ''}`
+      const source = readFileSync(indexPath, 'utf8')
+      const charset = /<meta charset="?utf-8"?\s*\/?>/i
+      index = {
+        mtimeMs: stat.mtimeMs,
+        html: charset.test(source)
+          ? source.replace(charset, (m) => m + head)
+          : source.replace('<head>', '<head>' + head),
+        tags: routePreloadTags(preloads),
+        policy: consolePolicy(early ? [early.cspSource] : []),
+      }
     }
     // The page's own code is fetched alongside the entry instead of after it has run.
-    return index.html.replace('</head>', `${upstream ? UPSTREAM_META : ''}${index.tags(pathname)}</head>`)
+    return {
+      html: index.html.replace('</head>', `${index.tags(pathname)}</head>`),
+      headers: { 'Content-Security-Policy': index.policy },
+    }
   }
 
   return (req: IncomingMessage, res: ServerResponse, pathname: string) => {
@@ -71,7 +89,8 @@ export function createStaticHandler(dir: string, { upstream = false } = {}) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found')
       return
     }
-    html(req, res, indexHtml(pathname) ?? FALLBACK_PAGE)
+    const page = indexHtml(pathname)
+    html(req, res, page?.html ?? FALLBACK_PAGE, page?.headers)
   }
 }
 
@@ -82,7 +101,7 @@ export function createStaticHandler(dir: string, { upstream = false } = {}) {
 export function createHtmlSender(headers: OutgoingHttpHeaders = {}) {
   type Page = { etag: string; identity: Buffer; encoded: Partial<Record<Encoding, Buffer>> }
   const pages = new Map<string, Page>()
-  return (req: IncomingMessage, res: ServerResponse, html: string) => {
+  return (req: IncomingMessage, res: ServerResponse, html: string, pageHeaders: OutgoingHttpHeaders = {}) => {
     let page = pages.get(html)
     if (!page) {
       const identity = Buffer.from(html)
@@ -93,6 +112,7 @@ export function createHtmlSender(headers: OutgoingHttpHeaders = {}) {
     }
     const head: OutgoingHttpHeaders = {
       ...headers,
+      ...pageHeaders,
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
       ETag: page.etag,

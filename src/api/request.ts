@@ -1,9 +1,9 @@
 import type { z } from 'zod'
 import { errorFromResponse } from './errors'
 import { ApiError, UNEXPECTED_SHAPE } from '../lib/api-error'
+import { takeFirstRequest } from './first-requests'
+import { buildUrl, jsonGetHeaders, type QueryValue } from './request-url'
 import { getApiKey, signOut } from './session'
-
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[]
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
@@ -24,21 +24,6 @@ export const REQUEST_TIMEOUT_MS = 30_000
 const TIMED_OUT = 'The server took too long to answer. Try again.'
 const UNREACHABLE = 'Could not reach the server. Check your connection and try again.'
 const OFFLINE = 'You are offline. Check your connection and try again.'
-
-const origin = () => globalThis.location?.origin ?? 'http://localhost'
-
-/** Builds a same-origin URL; an absolute URL elsewhere is refused so the key never leaves this origin. */
-function buildUrl(path: string, query: RequestOptions['query'] = {}): URL {
-  const url = new URL(path, origin())
-  if (url.origin !== origin()) throw new Error(`Refusing to send the API key to ${url.origin}.`)
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue
-    url.searchParams.delete(name)
-    const values = Array.isArray(value) ? value : [value]
-    for (const v of values) url.searchParams.append(name, String(v))
-  }
-  return url
-}
 
 /**
  * The signal one request runs under: aborted by the caller's signal, or by the timeout. `settle`
@@ -88,22 +73,25 @@ export async function request<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const key = options.anonymous ? null : (options.key ?? getApiKey())
   const asText = options.responseType === 'text'
-  const headers: Record<string, string> = { Accept: asText ? '*/*' : 'application/json' }
-  if (key) headers.Authorization = `Bearer ${key}`
+  const headers = jsonGetHeaders(key)
+  if (asText) headers.Accept = '*/*'
   if (options.body !== undefined) headers['Content-Type'] = 'application/json'
 
   const url = buildUrl(path, options.query)
   const limit = deadline(options.signal, REQUEST_TIMEOUT_MS)
   let response: Response
   let body: unknown
+  // The first page's own GETs may already be on their way (started by index.html before this code loaded).
+  const early = (options.method ?? 'GET') === 'GET' && !asText && key ? takeFirstRequest(url, key, limit.signal) : null
   try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: limit.signal,
-      credentials: 'omit',
-    })
+    response = await (early ??
+      fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: limit.signal,
+        credentials: 'omit',
+      }))
     body = asText && response.ok ? await response.text() : await readBody(response)
   } catch (error) {
     if (options.signal?.aborted) throw error

@@ -6,8 +6,9 @@ import { pageOf, type PageOf } from './pagination'
 import { optimistic, removeFromLists, updateItem, type ItemCaches } from './cache-updates'
 import type { RecordingListParams } from './recordings-query'
 import { request } from './request'
+import { recordingsPath } from './api-paths'
 
-const base = (projectId: number) => `/api/projects/${projectId}/session_recordings/`
+const base = recordingsPath
 const path = (projectId: number, id: string) => `${base(projectId)}${encodeURIComponent(id)}/`
 
 export const recordingQueries = {

@@ -29,6 +29,13 @@ export type SessionStoreOptions = {
   isPlausibleKey: (key: string) => boolean
 }
 
+const KEY_PATTERN = /^phx_[A-Za-z0-9]{20,}$/
+
+/** Looks like a personal API key (`phx_` + base62); the server has the final word. */
+export function isPlausibleKey(value: string): boolean {
+  return KEY_PATTERN.test(value.trim())
+}
+
 export const STORAGE_KEY = 'analytics-admin.api-key'
 /** A "Don't remember me" key carried across one reload the console itself starts (a new deploy's chunks). */
 export const RELOAD_KEY = 'analytics-admin.reload-key'
@@ -51,14 +58,12 @@ export function createSessionStore({ storage, openChannel, askTimeoutMs = 400, i
     storage()?.removeItem(RELOAD_KEY)
   }
 
-  // What this tab kept: a key handed over across a reload (memory-only), else the remembered one.
-  const handoff = takeHandoff(storage())
-  if (handoff && isPlausibleKey(handoff)) {
-    remember = false
-    current = { ...current, key: handoff }
-  } else {
-    const stored = storage()?.getItem(STORAGE_KEY) ?? null
-    if (stored && isPlausibleKey(stored)) current = { ...current, key: stored }
+  // What this tab kept: a key handed over across a reload (memory-only, used once), else the remembered one.
+  const kept = keptKey(storage(), isPlausibleKey)
+  storage()?.removeItem(RELOAD_KEY)
+  if (kept) {
+    remember = kept.remember
+    current = { ...current, key: kept.key }
   }
 
   function onMessage(event: MessageEvent) {
@@ -156,10 +161,31 @@ export function createSessionStore({ storage, openChannel, askTimeoutMs = 400, i
 
 export type SessionStore = ReturnType<typeof createSessionStore>
 
-function takeHandoff(storage: Storage | null): string | null {
+/**
+ * The key this tab starts with, read without changing anything (the store, and index.html's first requests
+ * before the console's code has loaded, read it the same way): a "Don't remember me" key handed over across
+ * a reload (fresh), else the remembered one.
+ */
+export function keptKey(
+  storage: Storage | null,
+  isPlausibleKey: (key: string) => boolean,
+): { key: string; remember: boolean } | null {
+  const handoff = readHandoff(storage)
+  if (handoff && isPlausibleKey(handoff)) return { key: handoff, remember: false }
+  const stored = storage?.getItem(STORAGE_KEY) ?? null
+  return stored && isPlausibleKey(stored) ? { key: stored, remember: true } : null
+}
+
+/** The key of a `#key=phx_…` sign-in link, or null (empty or absent). */
+export function keyFromFragment(hash: string): string | null {
+  if (!hash.startsWith('#')) return null
+  const key = new URLSearchParams(hash.slice(1)).get('key')?.trim()
+  return key ? key : null
+}
+
+function readHandoff(storage: Storage | null): string | null {
   const raw = storage?.getItem(RELOAD_KEY)
   if (!raw) return null
-  storage!.removeItem(RELOAD_KEY)
   try {
     const { key, at } = JSON.parse(raw) as { key?: unknown; at?: unknown }
     const fresh = typeof at === 'number' && Date.now() - at < RELOAD_TTL_MS

@@ -1,4 +1,4 @@
-import { createSessionStore, type Session } from './session-store'
+import { createSessionStore, isPlausibleKey, keyFromFragment, type Session } from './session-store'
 
 /**
  * This tab's session (see session-store.ts for where the key lives and how tabs share it). The key
@@ -6,13 +6,9 @@ import { createSessionStore, type Session } from './session-store'
  */
 export type { Session }
 
-const KEY_PATTERN = /^phx_[A-Za-z0-9]{20,}$/
 const CHANNEL_NAME = 'analytics-admin.session'
 
-/** Looks like a personal API key (`phx_` + base62); the server has the final word. */
-export function isPlausibleKey(value: string): boolean {
-  return KEY_PATTERN.test(value.trim())
-}
+export { isPlausibleKey }
 
 function sessionStorageOrNull(): Storage | null {
   try {
@@ -49,12 +45,12 @@ export const keepSessionAcrossReload = store.keepAcrossReload
 export function consumeKeyFragment(loc: Location = window.location, hist: History = window.history): boolean {
   if (!loc.hash.startsWith('#')) return false
   const params = new URLSearchParams(loc.hash.slice(1))
-  const key = params.get('key')
-  if (key === null) return false
+  if (!params.has('key')) return false
+  const key = keyFromFragment(loc.hash)
   params.delete('key')
   const rest = params.toString()
   hist.replaceState(hist.state, '', `${loc.pathname}${loc.search}${rest ? `#${rest}` : ''}`)
-  if (!key.trim()) return false
+  if (!key) return false
   signIn(key, { remember: true })
   return true
 }

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router-dom'
+import { dropFirstRequests } from '../api/first-requests'
 import { consumeKeyFragment, getSession, subscribeSession } from '../api/session'
 import { createQueryClient } from './query-client'
 import { createRouter } from './router'
@@ -25,7 +26,15 @@ export function App() {
       if (consumeKeyFragment()) void router.navigate('/', { replace: true })
     }
     window.addEventListener('hashchange', onHashChange)
+    // Requests index.html started for the first page serve its loaders only: once it has loaded, what no
+    // loader took is dropped, so a later request never gets an answer from before.
+    const settled = () => router.state.initialized && router.state.navigation.state === 'idle'
+    const stopWatching = router.subscribe(() => {
+      if (settled()) dropFirstRequests()
+    })
+    if (settled()) dropFirstRequests()
     return () => {
+      stopWatching()
       unsubscribe()
       window.removeEventListener('hashchange', onHashChange)
     }

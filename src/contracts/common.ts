@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_LIMIT, MAX_LIMIT } from './list-limits'
 
 /** An ISO 8601 instant with an explicit zone (`Z` or `±hh:mm`); naive times are rejected. */
 export const isoDateTime = z.iso.datetime({ offset: true })
@@ -21,8 +22,7 @@ export const errorBody = z.object({
 })
 export type ErrorBody = z.infer<typeof errorBody>
 
-export const DEFAULT_LIMIT = 100
-export const MAX_LIMIT = 1000
+export { DEFAULT_LIMIT, MAX_LIMIT }
 
 /**
  * DRF's `_positive_int` (rest_framework/pagination.py): Python's int() of the text, refused when negative

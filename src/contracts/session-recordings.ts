@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isoDateTime, queryBoolean } from './common'
 import { dateParam } from './recording-dates'
 import type { RecordingField } from './recording-filters'
+import { RECORDING_ORDERS, type RecordingOrder } from './recording-orders'
 
 /**
  * A recording's person. PostHog answers a person not yet processed with `id` and `created_at` null
@@ -61,16 +62,7 @@ export type SessionRecordingPatch = z.input<typeof sessionRecordingPatch>
 /** The PATCH answer: the recording as it now is, and PostHog's own answer, `success: true`, alongside. */
 export const sessionRecordingPatchResult = sessionRecording.extend({ success: z.literal(true) })
 
-/** Orders the console offers (its sortable columns); the list takes PostHog's others too (recordings-list-query.ts). */
-export const RECORDING_ORDERS = [
-  'start_time',
-  'duration',
-  'active_seconds',
-  'console_error_count',
-  'activity_score',
-  'click_count',
-] as const
-export type RecordingOrder = (typeof RECORDING_ORDERS)[number]
+export { RECORDING_ORDERS, type RecordingOrder } from './recording-orders'
 
 /** The field each order sorts by: `duration` is the recording's duration. */
 export const ORDER_FIELDS: Record<RecordingOrder, RecordingField> = {

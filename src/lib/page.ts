@@ -1,4 +1,4 @@
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../contracts/common'
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../contracts/list-limits'
 
 /** What the console asks for: a window into a list. */
 export type Page = { limit: number; offset: number }

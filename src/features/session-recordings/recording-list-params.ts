@@ -1,39 +1,19 @@
-import {
-  RECORDING_ORDERS,
-  recordingsQuery,
-  type RecordingFilters,
-  type RecordingOrder,
-} from '../../contracts/session-recordings'
+import { recordingsQuery } from '../../contracts/session-recordings'
 import { resolveDate } from '../../contracts/recording-filters'
-import { recordingListParams, type RecordingListParams } from '../../api/recordings-query'
-import { toPage, type Page } from '../../lib/page'
-import { parseListParams, splitSort, type ListParamsOptions } from '../../lib/list-params'
+import type { RecordingOrder } from '../../contracts/recording-orders'
+import type { RecordingListParams } from '../../api/recordings-query'
+import { toPage } from '../../lib/page'
+import { parseListParams, splitSort } from '../../lib/list-params'
+import {
+  DEFAULT_SORT,
+  FILTER_KEYS,
+  LIST_OPTIONS,
+  isRecordingOrder,
+  listRequest,
+  type Filters,
+} from './recording-list-request'
 
-/**
- * The browser's state in the URL: `page`, `page_size`, `sort` (the console's convention: `-` means
- * descending) and the server's own filter names (`viewed`, `has_console_errors`, `min_duration`,
- * `date_from`, `date_to`, `start_url`, `start_url_regex`), so a filtered view is a link anyone can open.
- */
-export const DEFAULT_SORT = '-start_time'
-/** Pages of up to 100 rows (PAGE_SIZES, as every list); rows are light (about 1,400 elements at 100). */
-export const DEFAULT_PAGE_SIZE = 50
-export const LIST_OPTIONS: ListParamsOptions = {
-  defaultPageSize: DEFAULT_PAGE_SIZE,
-  sorts: RECORDING_ORDERS,
-  defaultSort: DEFAULT_SORT,
-}
-
-export const FILTER_KEYS = [
-  'viewed',
-  'has_console_errors',
-  'min_duration',
-  'date_from',
-  'date_to',
-  'start_url',
-  'start_url_regex',
-] as const
-export type FilterKey = (typeof FILTER_KEYS)[number]
-export type Filters = Partial<Record<FilterKey, string>>
+export * from './recording-list-request'
 
 /** Reads the filters, dropping any value the server would refuse. */
 export function parseFilters(search: URLSearchParams): Filters {
@@ -56,10 +36,6 @@ export function writeFilters(search: URLSearchParams, filters: Filters): URLSear
   out.delete('page')
   return out
 }
-
-/** Whether a field is one the server can order by. */
-export const isRecordingOrder = (field: string): field is RecordingOrder =>
-  (RECORDING_ORDERS as readonly string[]).includes(field)
 
 // The console's sort and the AI helper's `order` put the `-` on opposite ends: here it means
 // descending (`-duration` = longest first), there ascending.
@@ -92,13 +68,6 @@ export function describeSort(sort: string | null): string {
   const { field, descending } = splitSort(sort ?? DEFAULT_SORT)
   const words = SORT_WORDS[field && isRecordingOrder(field) ? field : 'start_time']
   return words[descending ? 0 : 1]
-}
-
-/** What one list request asks the server for (in PostHog's form: see api/recordings-query.ts). */
-export function listRequest(page: Page, sort: string | null, filters: Filters): RecordingListParams {
-  const { field, descending } = splitSort(sort ?? DEFAULT_SORT)
-  const order = field && isRecordingOrder(field) ? field : 'start_time'
-  return recordingListParams({ page, order, descending, filters: filters as RecordingFilters })
 }
 
 /** The list request a recordings URL's search makes, read as the page reads it. */
