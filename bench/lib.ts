@@ -4,7 +4,7 @@ import { Agent, request } from 'node:http'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { build, type Manifest } from 'vite'
+import { build, createBuilder, type Manifest } from 'vite'
 import { precompress } from '../scripts/precompress'
 import { startTsProcess } from '../server/test/process'
 
@@ -53,6 +53,17 @@ export async function buildApp(root: string, input: string, withConfig = false) 
     plugins: withConfig ? [] : [react(), precompress()],
     build: { outDir, manifest: true, emptyOutDir: true, rollupOptions: { input } },
   })
+  // The console's index.html also inlines the first requests script, an environment of its own
+  // (vite.config.ts): built into the same directory, as `vite build` does.
+  if (withConfig) {
+    const builder = await createBuilder({
+      root,
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'silent',
+      environments: { firstRequests: { build: { outDir } } },
+    })
+    await builder.build(builder.environments.firstRequests!)
+  }
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
   return { outDir, manifest }
 }
