@@ -3,11 +3,9 @@
  * vite.config.ts): with a key this tab already has (a sign-in link's fragment, or the session kept in
  * sessionStorage), starts the first page's API requests while the console's code is still downloading.
  * Reads only: the console's own code takes the fragment out of the address bar and keeps the session.
- * Then it warms the locale data the first render needs (lib/time.ts).
  */
 import { startFirstRequests } from '../api/first-requests'
 import { isPlausibleKey, keptKey, keyFromFragment } from '../api/session-store'
-import { warmUpFormatters } from '../lib/time'
 import { firstRequestUrls } from './first-requests'
 
 try {
@@ -17,12 +15,3 @@ try {
 } catch {
   // Storage refused (privacy settings) or anything else: the console asks for everything itself.
 }
-// Next, in a task of its own (the parser goes on first): the locale data the first render's dates and
-// numbers need loads while the code downloads instead of during that render.
-setTimeout(() => {
-  try {
-    warmUpFormatters()
-  } catch {
-    // Nothing depends on it.
-  }
-})

@@ -1,5 +1,5 @@
 /** Small time helpers on Intl: relative times, durations, zone labels. */
-import { formatNumber, intlFormatter } from './format'
+import { intlFormatter } from './format'
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -67,17 +67,4 @@ export function formatDateTime(value: Date | string, options: { timeZone?: strin
 export function formatUtc(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value
   return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`
-}
-
-/**
- * Formats one value with each formatter a list page's first render uses. The first Intl object a page
- * creates loads the browser's locale data (about 25 ms of main thread at full speed, 100 ms on a slow
- * phone's CPU); index.html's first requests script calls this while the console's code is still
- * downloading, so that cost is paid while the main thread would otherwise wait.
- */
-export function warmUpFormatters(now = new Date()) {
-  formatNumber(1234.5)
-  formatRelative(new Date(now.getTime() - 3_600_000), now)
-  formatDateTime(now)
-  zoneLabel(viewerTimeZone(), now)
 }
