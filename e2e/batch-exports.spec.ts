@@ -429,17 +429,14 @@ test('run chart: a value axis, a colour per status, and a click on a bar selects
   const fills = await chart.locator('rect.run-bar').evaluateAll((bars) => bars.map((b) => getComputedStyle(b).fill))
   const statuses = new Set(exp.latest_runs.map((r) => r.status))
   expect(new Set(fills).size).toBe(statuses.size)
-  const failed = exp.latest_runs.find((r) => r.status === 'FailedBilling')!
-  await chart.getByRole('button', { name: /^Select run: FailedBilling/ }).click()
+  const failed = exp.latest_runs.find((r) => r.status === 'Failed')!
+  await chart.getByRole('button', { name: /^Select run: Failed/ }).click()
   const row = page.locator(`tr[data-run-id="${failed.id}"]`)
   await expect(row).toHaveAttribute('aria-current', 'true')
   await expect(row).toBeFocused()
   // Its error opens with it.
   await expect(page.getByText(failed.latest_error!)).toBeVisible()
-  await expect(chart.getByRole('button', { name: /^Select run: FailedBilling/ })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  )
+  await expect(chart.getByRole('button', { name: /^Select run: Failed/ })).toHaveAttribute('aria-pressed', 'true')
 })
 
 test('at 390 px a failed run’s error is reachable without scrolling sideways', async ({ page }) => {

@@ -125,6 +125,11 @@ test('a page of another site with PostHog’s snippet is recorded here, listed w
     .getByRole('row')
     .filter({ has: page.getByRole('checkbox', { name: `Select recording ${sessionId}`, exact: true }) })
   await expect(row).toBeVisible()
+  await expect(row.getByText('Ongoing', { exact: true })).toBeVisible()
+  // Clicks are not among the default columns: the column chooser adds them.
+  await page.getByRole('button', { name: 'Choose columns' }).click()
+  await page.getByRole('group', { name: 'Columns' }).getByRole('checkbox', { name: 'Clicks' }).check()
+  await page.keyboard.press('Escape')
   await expect(row.locator('.rec-col-clicks')).toHaveText('4')
   await expect(row.locator('.rec-col-errors')).toHaveText('1')
   await expect(row).toContainText('buyer@fixture.example')

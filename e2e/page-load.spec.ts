@@ -32,12 +32,12 @@ test('offline, a page whose code cannot be downloaded fails inside the shell and
   // Only the page failed: the shell, its sidebar and the signed-in user are still there.
   await expect(sidebar(page)).toContainText('Demo Admin')
   await expect(page.getByRole('link', { name: 'Recordings' })).toBeVisible()
-  await expect(page).toHaveURL(/\/batch-exports$/)
+  await expect(page).toHaveURL(/\/batch-exports\?project=\d+$/)
   await expect(page.getByText(/Unable to preload|Something went wrong/)).toHaveCount(0)
 
   await context.setOffline(false)
   await expect(exportsHeading(page)).toBeVisible()
-  await expect(page).toHaveURL(/\/batch-exports$/)
+  await expect(page).toHaveURL(/\/batch-exports\?project=\d+$/)
   await expect(sidebar(page)).toContainText('Demo Admin')
 })
 
@@ -52,7 +52,7 @@ test('an unreachable chunk says so and Retry loads it, keeping a "Don\'t remembe
   await page.unroute(LIST_CHUNK)
   await page.getByRole('button', { name: 'Retry' }).click()
   await expect(exportsHeading(page)).toBeVisible()
-  await expect(page).toHaveURL(/\/batch-exports$/)
+  await expect(page).toHaveURL(/\/batch-exports\?project=\d+$/)
   // Still signed in after the reload, and the memory-only key did not stay in storage.
   await expect(sidebar(page)).toContainText('Demo Admin')
   const stored = await storedValues(page)
@@ -70,7 +70,7 @@ test('after a deploy removed the old chunks, the page reloads once and appears',
   await page.getByRole('link', { name: 'Batch exports' }).click()
   await expect(exportsHeading(page)).toBeVisible()
   expect(loads).toHaveLength(1)
-  expect(loads[0]).toMatch(/\/batch-exports$/)
+  expect(loads[0]).toMatch(/\/batch-exports\?project=\d+$/)
   await expect(sidebar(page)).toContainText('Demo Admin')
 })
 

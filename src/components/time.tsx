@@ -2,7 +2,7 @@ import { formatDateTime, formatRelative, formatUtc, viewerTimeZone, zoneLabel } 
 
 type TimeProps = {
   value: string | null | undefined
-  /** "3 hours ago" (default) or the absolute date and time in the viewer's zone. */
+  /** "3 hours ago" (default) or the absolute date and time in the viewer's zone, with the zone's name. */
   format?: 'relative' | 'absolute'
 }
 
@@ -15,7 +15,7 @@ export function Time({ value, format = 'relative' }: TimeProps) {
   const local = `${formatDateTime(date)} ${zoneLabel(zone, date)} (${zone})`
   return (
     <time dateTime={date.toISOString()} title={`${local}\n${formatUtc(date)}`} className="time">
-      {format === 'relative' ? formatRelative(date) : formatDateTime(date)}
+      {format === 'relative' ? formatRelative(date) : `${formatDateTime(date)} ${zoneLabel(zone, date)}`}
     </time>
   )
 }
