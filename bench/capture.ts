@@ -10,11 +10,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../server/db/database'
 import { projectTokens } from '../server/db/teams'
+import { countRecordings } from '../server/db/recordings'
+import { countSnapshotChunks } from '../server/db/snapshots'
 import { seedScale } from '../server/seed/scale'
-import { encodeCapture, eventsBody, sdkEvent, snapshotEvent, type WireRequest } from '../server/test/capture-client'
-import { pacedClients, percentile, startProcess, type Req } from './lib'
+import {
+  encodeCapture,
+  eventsBody,
+  fullSnapshot,
+  sdkEvent,
+  snapshotEvent,
+  type WireRequest,
+} from '../server/test/capture-client'
+import { pacedClients, percentile, startProcess, apiMix } from './lib'
 
 const SESSIONS = 100
+const SEEDED_RECORDINGS = 20_000
 const BATCHES = Number(process.env.BENCH_CAPTURE_BATCHES ?? 6) // `/s/` requests per session and burst
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20)
 const BURSTS = Number(process.env.BENCH_CAPTURE_BURSTS ?? 12)
@@ -24,7 +34,11 @@ const RATE = 2
 const dir = mkdtempSync(join(tmpdir(), 'aa-capture-'))
 const dbPath = join(dir, 'capture.sqlite')
 const { db } = openDatabase(dbPath)
-const { key, project_id, organization_id } = seedScale(db, { recordings: 20_000, exports: 10, runsPerExport: 20 })
+const { key, project_id, organization_id } = seedScale(db, {
+  recordings: SEEDED_RECORDINGS,
+  exports: 10,
+  runsPerExport: 20,
+})
 const token = projectTokens(db, organization_id).find((p) => p.id === project_id)!.api_token
 db.close()
 
@@ -38,30 +52,7 @@ function page(n: number) {
     attributes: { class: `row row-${i % 7}`, 'data-i': String(i) },
     childNodes: [{ type: 3, id: id++, textContent: `Row ${i}: some product text, a price of ${i % 90} EUR` }],
   })
-  return {
-    node: {
-      type: 0,
-      id: 1,
-      childNodes: [
-        {
-          type: 2,
-          id: 2,
-          tagName: 'html',
-          attributes: {},
-          childNodes: [
-            {
-              type: 2,
-              id: 3,
-              tagName: 'body',
-              attributes: {},
-              childNodes: Array.from({ length: n / 2 }, (_, i) => item(i)),
-            },
-          ],
-        },
-      ],
-    },
-    initialOffset: { left: 0, top: 0 },
-  }
+  return fullSnapshot(Array.from({ length: n / 2 }, (_, i) => item(i)))
 }
 
 /** One session's requests for a burst: a full snapshot first, then incremental batches, then its events. */
@@ -132,14 +123,9 @@ const send = (r: WireRequest) =>
 
 try {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
-  const rec = `/api/projects/${project_id}/session_recordings/`
-  const mix: Req[] = [
-    { method: 'GET', path: `${rec}?limit=100` },
-    { method: 'GET', path: `${rec}?limit=100&offset=5000&order=duration` },
-    { method: 'GET', path: `/api/organizations/${organization_id}/` },
+  const mix = apiMix(project_id, organization_id, [
     { method: 'GET', path: `/api/organizations/${organization_id}/batch_exports/?limit=10` },
-    { method: 'POST', path: '/api/organizations/', body: JSON.stringify({ name: 'Load test org' }) },
-  ]
+  ])
   const load = { clients: CLIENTS, rate: RATE, seconds: SECONDS }
   const idle = await pacedClients(port, headers, mix, load)
 
@@ -183,14 +169,8 @@ try {
   captureTimes.sort((a, b) => a - b)
 
   const check = openDatabase(dbPath).db
-  const stored = check
-    .prepare("SELECT COUNT(*) FROM session_recordings WHERE team_id = ? AND distinct_id LIKE 'bench-%'")
-    .pluck()
-    .get(project_id) as number
-  const chunks = check
-    .prepare('SELECT COUNT(*) FROM session_recording_snapshots WHERE team_id = ?')
-    .pluck()
-    .get(project_id) as number
+  const stored = countRecordings(check, project_id, {}) - SEEDED_RECORDINGS
+  const chunks = countSnapshotChunks(check, project_id)
   check.close()
 
   console.log(

@@ -10,7 +10,7 @@ import { openDatabase, writeTransaction } from '../server/db/database'
 import { insertEvents } from '../server/db/events'
 import { seedScale } from '../server/seed/scale'
 import { startTsProcess } from '../server/test/process'
-import { pacedClients, startProcess, type Req } from './lib'
+import { pacedClients, startProcess, apiMix } from './lib'
 
 const EVENTS = Number(process.env.BENCH_EXPORT_EVENTS ?? 300_000)
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20)
@@ -23,9 +23,13 @@ const dbPath = join(dir, 'export.sqlite')
 const s3Process = await startTsProcess(['bench/s3-server.ts', 'bench'], {}, /Ready http/)
 const s3 = { endpoint: /Ready (http\S+)/.exec(s3Process.output())![1]! }
 const { db } = openDatabase(dbPath)
-const { key, project_id, organization_id } = seedScale(db, { recordings: 20_000, exports: 10, runsPerExport: 20 })
 // The scale exports are paused: only the export measured here runs.
-db.prepare('UPDATE batch_exports SET paused = 1').run()
+const { key, project_id, organization_id } = seedScale(db, {
+  recordings: 20_000,
+  exports: 10,
+  runsPerExport: 20,
+  exportsPaused: true,
+})
 const start = Date.parse(WINDOW.start_at)
 const seeding = performance.now()
 writeTransaction(db, () => {
@@ -89,15 +93,10 @@ const server = await startProcess(
 try {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
   const exports = `/api/organizations/${organization_id}/batch_exports/`
-  const rec = `/api/projects/${project_id}/session_recordings/`
-  const mix: Req[] = [
-    { method: 'GET', path: `${rec}?limit=100` },
-    { method: 'GET', path: `${rec}?limit=100&offset=5000&order=duration` },
-    { method: 'GET', path: `/api/organizations/${organization_id}/` },
+  const mix = apiMix(project_id, organization_id, [
     { method: 'GET', path: `${exports}${exportId}/` },
     { method: 'GET', path: `${exports}${exportId}/runs/?limit=20` },
-    { method: 'POST', path: '/api/organizations/', body: JSON.stringify({ name: 'Load test org' }) },
-  ]
+  ])
   const load = { clients: CLIENTS, rate: RATE, seconds: SECONDS }
   const idle = await pacedClients(port, headers, mix, load)
 

@@ -70,6 +70,21 @@ export async function buildApp(root: string, input: string, withConfig = false) 
 
 export type Req = { method: 'GET' | 'PATCH' | 'POST'; path: string; body?: string }
 
+/**
+ * The paced load's requests, what the console asks most: a first and a deep recordings page, the
+ * organization, then `extra` (each bench's own reads and writes), and creating an organization.
+ */
+export function apiMix(projectId: number, organizationId: string, extra: Req[]): Req[] {
+  const rec = `/api/projects/${projectId}/session_recordings/`
+  return [
+    { method: 'GET', path: `${rec}?limit=100` },
+    { method: 'GET', path: `${rec}?limit=100&offset=5000&order=duration` },
+    { method: 'GET', path: `/api/organizations/${organizationId}/` },
+    ...extra,
+    { method: 'POST', path: '/api/organizations/', body: JSON.stringify({ name: 'Load test org' }) },
+  ]
+}
+
 type Paced = { clients: number; rate: number; seconds: number }
 
 /** `clients` clients, each sending the mix in turn after an exponential think time (mean 1 / `rate` s), for `seconds`. */

@@ -14,8 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../server/db/database'
+import { listRecordings } from '../server/db/recordings'
 import { seedScale } from '../server/seed/scale'
-import { pacedModes, startProcess, type Req } from './lib'
+import { pacedModes, startProcess, apiMix } from './lib'
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20)
 const RATE = Number(process.env.BENCH_LOAD_RATE ?? 2)
@@ -26,9 +27,7 @@ const dir = mkdtempSync(join(tmpdir(), 'aa-load-'))
 const dbPath = join(dir, 'load.sqlite')
 const { db } = openDatabase(dbPath)
 const { key, project_id, organization_id } = seedScale(db, { recordings: 20_000, exports: 10, runsPerExport: 20 })
-const recording = (
-  db.prepare('SELECT id FROM session_recordings WHERE team_id = ? LIMIT 1').get(project_id) as { id: string }
-).id
+const recording = listRecordings(db, project_id, {}, 1, 0)[0]!.id
 db.close()
 
 const port = 18_411
@@ -41,14 +40,10 @@ const server = await startProcess(
 try {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
   const rec = `/api/projects/${project_id}/session_recordings/`
-  const mix: Req[] = [
-    { method: 'GET', path: `${rec}?limit=100` },
-    { method: 'GET', path: `${rec}?limit=100&offset=5000&order=duration` },
-    { method: 'GET', path: `/api/organizations/${organization_id}/` },
+  const mix = apiMix(project_id, organization_id, [
     { method: 'GET', path: `/api/organizations/${organization_id}/batch_exports/?limit=10` },
     { method: 'PATCH', path: `${rec}${recording}/`, body: JSON.stringify({ viewed: true }) },
-    { method: 'POST', path: '/api/organizations/', body: JSON.stringify({ name: 'Load test org' }) },
-  ]
+  ])
   const paced = await pacedModes(
     port,
     mix,

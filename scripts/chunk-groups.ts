@@ -33,8 +33,14 @@ const SMALL_LIBRARIES = /[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/
  * - `basics`: what of those the sign-in page also uses (the field, the callout, react-query's mutation
  *   hook), in a file of their own: a signed-out user lands there, and it would otherwise load the whole
  *   kit.
+ * - `<area>-styles`: an area's stylesheets (each component imports its own, next to it) that only the
+ *   area's route pages reach. Split as the modules that import them are, a landing list page would load
+ *   three or four small CSS files (its own, its area's shared one, one per set of pages sharing a
+ *   component); grouped, every page of an area loads one file for the area, as when the area had a single
+ *   stylesheet. The group holds only CSS, so Vite drops its empty JS file and links the CSS from the pages
+ *   that import it. The player's stylesheets stay out: they load with the player, which is not a route.
  * - Everything else as rolldown splits it: a page's own code, code one area's pages share (the recordings
- *   list and a recording share `recordings`), and larger libraries only some pages load (the form
+ *   list and a recording share one file, named after one of its modules), and larger libraries only some pages load (the form
  *   library, rrweb's replayer) stay out of the pages that do not use them.
  *
  * Who uses a module comes from the module graph (scripts/pages-reaching.ts), following a library's index
@@ -45,16 +51,20 @@ const SMALL_LIBRARIES = /[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/
  * Only the console's environment: the public recording pages are a build of their own.
  */
 export function chunkGroups(root: string): Plugin {
-  const landing = () => {
+  /** The page modules (relative, without extension) of these routes; of every route when not told. */
+  const pagesOf = (paths?: readonly string[]) => {
     const routes = routeModules(readFileSync(resolve(root, 'src/app/routes.tsx'), 'utf8'))
-    return new Set(Object.values(LANDING_ROUTES).map((path) => relative(root, resolve(root, 'src/app', routes[path]!))))
+    return new Set(
+      (paths ?? Object.keys(routes)).map((path) => relative(root, resolve(root, 'src/app', routes[path]!))),
+    )
   }
   return {
     name: 'chunk-groups',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     outputOptions(options) {
-      const landingPages = landing()
+      const landingPages = pagesOf(Object.values(LANDING_ROUTES))
+      const routePages = pagesOf()
       // Made on the first call, with that build's graph (the chunking context the groups are called with).
       let reach: ((id: string) => Set<string>) | undefined
       const pagesReachingModule = (id: string, graph: ModuleGraph) =>
@@ -73,6 +83,14 @@ export function chunkGroups(root: string): Plugin {
         const pages = sharedByLanding(id, graph)
         return pages && new Set([...pages].map(area)).size > 1 ? 'kit' : null
       }
+      /** A stylesheet of an area that only route pages of that area reach: in the area's one stylesheet. */
+      const styles = (id: string, graph: ModuleGraph) => {
+        const own = /^src\/features\/([^/]+)\/.*\.css$/.exec(relative(root, id))?.[1]
+        const pages = [...pagesReachingModule(id, graph)]
+        return own && pages.length > 0 && pages.every((page) => routePages.has(page) && area(page) === own)
+          ? `${own}-styles`
+          : null
+      }
       return {
         ...options,
         codeSplitting: {
@@ -80,15 +98,25 @@ export function chunkGroups(root: string): Plugin {
             { name: 'index', tags: ['$initial'], priority: 3 },
             { name: basics, debugName: 'basics', priority: 2, includeDependenciesRecursively: false },
             { name: kit, debugName: 'kit', priority: 1, includeDependenciesRecursively: false },
+            { name: styles, debugName: 'styles', priority: 1, includeDependenciesRecursively: false },
           ],
         },
       }
     },
-    generateBundle(_options, bundle) {
-      const imports = new Map<string, readonly string[]>()
-      for (const file of Object.values(bundle)) if (file.type === 'chunk') imports.set(file.fileName, file.imports)
-      const cycle = findCycle(imports)
-      if (cycle) this.error(`chunk-groups: these files import each other in a cycle: ${cycle.join(' -> ')}`)
+    // After Vite's CSS plugin has dropped the styles groups' empty JS files.
+    generateBundle: {
+      order: 'post',
+      handler(options, bundle) {
+        const imports = new Map<string, readonly string[]>()
+        for (const file of Object.values(bundle)) if (file.type === 'chunk') imports.set(file.fileName, file.imports)
+        const cycle = findCycle(imports)
+        if (cycle) this.error(`chunk-groups: these files import each other in a cycle: ${cycle.join(' -> ')}`)
+        // Vite leaves a comment as long as each import of a dropped file (it keeps source maps aligned):
+        // without source maps, 40 bytes of nothing in every page that imports a styles group.
+        if (!options.sourcemap)
+          for (const file of Object.values(bundle))
+            if (file.type === 'chunk') file.code = file.code.replace(EMPTY_CSS_IMPORT, '')
+      },
     },
   }
 }
@@ -116,5 +144,8 @@ export function findCycle(imports: ReadonlyMap<string, readonly string[]>): stri
   }
   return undefined
 }
+
+/** What Vite puts in place of an import of a CSS-only file it dropped. */
+const EMPTY_CSS_IMPORT = /\/\* empty css +\*\//g
 
 const withoutExtension = (path: string) => path.replace(/\.[cm]?[jt]sx?$/, '')

@@ -45,6 +45,9 @@ export function routePreloads(root: string): Plugin {
   return {
     name: 'route-preloads',
     apply: 'build',
+    // After Vite's CSS plugin has dropped the JS files of CSS-only chunks (scripts/chunk-groups.ts groups
+    // an area's stylesheets into one) and moved their stylesheets to the chunks that imported them.
+    enforce: 'post',
     generateBundle(_options, output) {
       const bundle = output as unknown as Bundle
       const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk')
@@ -63,7 +66,8 @@ export function routePreloads(root: string): Plugin {
         if (!page) this.error(`route-preloads: no chunk for ${path} (${source})`)
         const files = [...closure(page.fileName)].filter((f) => !entry.has(f))
         const styles = files.flatMap((f) => [...(css(f)?.importedCss ?? [])])
-        preloads[path] = [...files, ...styles].map((f) => `/${f}`)
+        // A stylesheet several of the page's chunks import is linked once.
+        preloads[path] = [...new Set([...files, ...styles])].map((f) => `/${f}`)
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads, null, 2) })
     },

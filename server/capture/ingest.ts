@@ -3,10 +3,10 @@ import { deflateRaw } from 'node:zlib'
 import { writeTransaction, type Db } from '../db/database'
 import { processPersonEvent } from '../db/captured-persons'
 import { insertEvents, knownEventUuids } from '../db/events'
-import { addCapturedBatch, recordingDeleted } from '../db/recordings'
+import { addCapturedBatch, recordingDeleted, type RecordingSummary } from '../db/recordings'
 import { appendEncodedSnapshotChunks, snapshotChunkText, type EncodedSnapshotChunk } from '../db/snapshots'
 import type { CaptureBatch, CapturedEvent, CapturedSnapshot } from './payload'
-import { summarizeRecordingBatch, type RecordingSummary } from './recording-summary'
+import { summarizeRecordingBatch } from './recording-summary'
 
 const deflateRawAsync = promisify(deflateRaw)
 

@@ -1,25 +1,5 @@
+import type { RecordingSummary } from '../db/recordings'
 import type { SnapshotEvent } from '../db/snapshots'
-
-/**
- * What one batch of a session's rrweb events adds to its recording's row, computed as PostHog's
- * replay ingestion does (plugin-server session-recording/process-event.ts, createSessionReplayEvent,
- * and snapshot-segmenter.ts, activeMilliseconds): the row then sums these over batches (counts,
- * active milliseconds), takes the earliest start and the latest end, and the start URL of the
- * earliest batch. Works on the SDK's compressed events too: only full snapshots and mutation/stylesheet
- * data are compressed, never what is counted here.
- */
-export interface RecordingSummary {
-  firstTimestamp: number
-  lastTimestamp: number
-  firstUrl: string | null
-  clickCount: number
-  keypressCount: number
-  mouseActivityCount: number
-  activeMilliseconds: number
-  consoleLogCount: number
-  consoleWarnCount: number
-  consoleErrorCount: number
-}
 
 const INCREMENTAL = 3
 const PLUGIN = 6
@@ -72,7 +52,16 @@ function activeMilliseconds(events: SnapshotEvent[]): number {
   return total
 }
 
-/** The summary of one batch, or null when it holds no event with a usable timestamp. */
+/**
+ * What one batch of a session's rrweb events adds to its recording's row, computed as PostHog's
+ * replay ingestion does (plugin-server session-recording/process-event.ts, createSessionReplayEvent,
+ * and snapshot-segmenter.ts, activeMilliseconds): the row then sums these over batches (counts,
+ * active milliseconds), takes the earliest start and the latest end, and the start URL of the
+ * earliest batch. Works on the SDK's compressed events too: only full snapshots and mutation/stylesheet
+ * data are compressed, never what is counted here.
+ *
+ * Null when the batch holds no event with a usable timestamp.
+ */
 export function summarizeRecordingBatch(events: SnapshotEvent[]): RecordingSummary | null {
   if (events.length === 0) return null
   const summary: RecordingSummary = {

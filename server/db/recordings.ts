@@ -284,10 +284,11 @@ export function insertRecordings(db: Db, rows: NewRecording[]) {
   })
 }
 
-/** What one captured batch of a session adds to its recording (see server/capture/recording-summary.ts). */
-export interface CapturedBatch {
-  distinctId: string
-  snapshotSource: 'web' | 'mobile'
+/**
+ * What one batch of rrweb events says about its recording (server/capture/recording-summary.ts
+ * computes it as PostHog's replay ingestion does).
+ */
+export interface RecordingSummary {
   firstTimestamp: number
   lastTimestamp: number
   firstUrl: string | null
@@ -298,6 +299,12 @@ export interface CapturedBatch {
   consoleLogCount: number
   consoleWarnCount: number
   consoleErrorCount: number
+}
+
+/** What one captured batch of a session adds to its recording. */
+export interface CapturedBatch extends RecordingSummary {
+  distinctId: string
+  snapshotSource: 'web' | 'mobile'
   receivedAt: number
 }
 

@@ -68,6 +68,7 @@ const sql = statements({
   remove: query<never, [teamId: number, sessionId: string]>(
     'DELETE FROM session_recording_snapshots WHERE team_id = ? AND session_id = ?',
   ),
+  count: query<number, [teamId: number]>('SELECT COUNT(*) FROM session_recording_snapshots WHERE team_id = ?'),
 })
 
 const isEvent = (e: unknown): e is SnapshotEvent =>
@@ -173,4 +174,9 @@ export function* readSnapshotSource(
 /** Removes a session's whole stream; call inside the transaction that deletes the recording. */
 export function deleteSnapshots(db: Db, teamId: number, sessionId: string): number {
   return sql(db).remove.run(teamId, sessionId).changes
+}
+
+/** How many stored chunks a project's recordings have, all sessions together. */
+export function countSnapshotChunks(db: Db, teamId: number): number {
+  return sql(db).count.pluck().get(teamId) ?? 0
 }

@@ -10,7 +10,7 @@ import { seedPersons, seedRecordings } from './recordings'
 /** A large organization for benchmarks: one project with `recordings`, `exports` × `runsPerExport` runs. */
 export function seedScale(
   db: Db,
-  options: { recordings: number; exports: number; runsPerExport: number; key?: string },
+  options: { recordings: number; exports: number; runsPerExport: number; key?: string; exportsPaused?: boolean },
 ) {
   const rnd = createRandom(2026)
   const user =
@@ -37,7 +37,7 @@ export function seedScale(
         aws_secret_access_key: 'secret',
       },
       interval: 'hour',
-      paused: rnd.next() < 0.2,
+      paused: rnd.next() < 0.2 || options.exportsPaused === true,
       last_paused_at: null,
       start_at: null,
       end_at: null,

@@ -124,6 +124,26 @@ export function snapshotEvent(o: EventOptions & { sessionId: string; events: unk
   }
 }
 
+/** A full snapshot's data as rrweb serializes a page: a document whose body holds `body` (ids from 4 up). */
+export function fullSnapshot(body: unknown[]) {
+  return {
+    node: {
+      type: 0,
+      id: 1,
+      childNodes: [
+        {
+          type: 2,
+          id: 2,
+          tagName: 'html',
+          attributes: {},
+          childNodes: [{ type: 2, id: 3, tagName: 'body', attributes: {}, childNodes: body }],
+        },
+      ],
+    },
+    initialOffset: { left: 0, top: 0 },
+  }
+}
+
 /**
  * A small rrweb session from `start`: meta with the URL, a full snapshot showing `text`, then `clicks`
  * clicks, `keys` inputs, mouse moves, and console lines (one per level given).
@@ -138,30 +158,7 @@ export function rrwebSession(
   events.push({
     type: 2,
     timestamp: t,
-    data: {
-      node: {
-        type: 0,
-        id: 1,
-        childNodes: [
-          {
-            type: 2,
-            id: 2,
-            tagName: 'html',
-            attributes: {},
-            childNodes: [
-              {
-                type: 2,
-                id: 3,
-                tagName: 'body',
-                attributes: {},
-                childNodes: [{ type: 3, id: 4, textContent: o.text ?? 'Hello from a captured page' }],
-              },
-            ],
-          },
-        ],
-      },
-      initialOffset: { left: 0, top: 0 },
-    },
+    data: fullSnapshot([{ type: 3, id: 4, textContent: o.text ?? 'Hello from a captured page' }]),
   })
   for (let i = 0; i < (o.clicks ?? 2); i++) {
     t += 400

@@ -1,6 +1,7 @@
 import { useFormContext } from 'react-hook-form'
 import { Field } from '../../components/field'
 import type { ExportFormValues } from './export-form-values'
+import './export-form.css'
 
 /** The HogQL query and filters, for exports that need less than the whole model. */
 export function AdvancedFields({ disabled }: { disabled: boolean }) {

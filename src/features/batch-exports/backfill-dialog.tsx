@@ -13,6 +13,8 @@ import { INTERVAL_MS } from '../../lib/schedule'
 import { formatRangeInZone, instantToLocalInput, toZonedIso, zonedToInstant } from '../../lib/schedule-zone'
 import { plural } from '../../lib/format'
 import { formatUtc } from '../../lib/time'
+import './batch-exports.css'
+import './backfill-dialog.css'
 
 const SHOWN_RUNS = 100
 

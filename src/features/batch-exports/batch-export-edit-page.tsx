@@ -10,7 +10,6 @@ import { useDocumentTitle } from '../../components/use-document-title'
 import { ExportForm } from './export-form'
 import { toFormValues } from './export-form-values'
 import { prefetchEditorContext, useEditorContext } from './use-editor-context'
-import './batch-exports.css'
 
 /** The route's loader: the export and the organization's projects for the form. */
 export function loader(client: QueryClient, { params }: LoaderFunctionArgs) {

@@ -22,7 +22,7 @@ import { LogsPanel } from './logs-panel'
 import { PauseSwitch } from './pause-switch'
 import { RunHistory } from './run-history'
 import { readRunPage } from './run-params'
-import './batch-exports.css'
+import './batch-export-page.css'
 
 /**
  * The route's loader: the export, then (runs are under its project) the page of run history the URL

@@ -18,7 +18,7 @@ import { ExportCards } from './export-cards'
 import { exportColumns } from './export-columns'
 import { ResumeDialog } from './resume-dialog'
 import { usePauseToggle } from './use-pause-toggle'
-import './batch-exports.css'
+import './batch-exports-page.css'
 
 const LIST = { defaultPageSize: 25 }
 

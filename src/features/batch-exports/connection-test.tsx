@@ -9,6 +9,8 @@ import { describeError, isApiError } from '../../lib/api-error'
 import { Button } from '../../components/button'
 import { Callout } from '../../components/callout'
 import { exportFormSchema, type ExportFormValues } from './export-form-values'
+import './batch-exports.css'
+import './connection-test.css'
 
 type StepState = {
   name: string

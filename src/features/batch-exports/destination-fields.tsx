@@ -11,6 +11,7 @@ import { configTemplate, type ExportFormValues } from './export-form-values'
 import { HttpFields } from './http-fields'
 import { PostgresFields } from './postgres-fields'
 import { S3Fields } from './s3-fields'
+import './export-form.css'
 
 type Props = {
   disabled: boolean

@@ -3,6 +3,8 @@ import { get, useFormContext, type FieldPath } from 'react-hook-form'
 import { Eye, EyeOff } from 'lucide-react'
 import { Field, Input } from '../../components/field'
 import type { ExportFormValues } from './export-form-values'
+import './batch-exports.css'
+import './export-form.css'
 
 type TextProps = Pick<ComponentProps<'input'>, 'placeholder' | 'type' | 'inputMode' | 'className'> & {
   name: FieldPath<ExportFormValues>

@@ -7,6 +7,7 @@ import { destinationTarget } from './destination-label'
 import { ExportStateBadge } from './export-state'
 import { PauseButton } from './pause-button'
 import { RunStatusBadge } from './run-status'
+import './export-cards.css'
 
 type Props = {
   orgId: string

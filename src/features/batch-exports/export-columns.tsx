@@ -9,6 +9,8 @@ import { destinationTarget } from './destination-label'
 import { ExportStateBadge } from './export-state'
 import { PauseButton } from './pause-button'
 import { RunStatusBadge } from './run-status'
+import './batch-exports.css'
+import './export-columns.css'
 
 type Options = {
   orgId: string

@@ -8,6 +8,7 @@ import { formatInZone } from '../../lib/schedule-zone'
 import { viewerTimeZone } from '../../lib/time'
 import { destinationTarget } from './destination-label'
 import { useNow } from './use-now'
+import './export-facts.css'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,6 +1,7 @@
 import type { BatchExport } from '../../contracts/batch-exports'
 import { Badge } from '../../components/badge'
 import { Time } from '../../components/time'
+import './batch-exports.css'
 
 /** Active (green) or Paused (amber), with when it was paused (under it when `stacked`). */
 export function ExportStateBadge({

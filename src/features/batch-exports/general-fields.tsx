@@ -3,6 +3,7 @@ import { BATCH_EXPORT_MODELS } from '../../contracts/batch-exports'
 import type { Team } from '../../contracts/organizations'
 import { Field, Input, Select } from '../../components/field'
 import type { ExportFormValues } from './export-form-values'
+import './batch-exports.css'
 
 const MODEL_HELP: Record<(typeof BATCH_EXPORT_MODELS)[number], string> = {
   events: 'Every event captured in the window.',

@@ -15,6 +15,7 @@ import { formatInZone, formatRangeInZone } from '../../lib/schedule-zone'
 import { formatUtc, viewerTimeZone } from '../../lib/time'
 import { readLogFilters, writeLogFilters } from './log-params'
 import { runWindow } from './run-status'
+import './logs-panel.css'
 
 const LEVEL_TONE: Record<LogLevel, BadgeTone> = {
   ERROR: 'red',

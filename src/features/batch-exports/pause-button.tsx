@@ -1,6 +1,7 @@
 import { Pause, Play } from 'lucide-react'
 import type { BatchExport } from '../../contracts/batch-exports'
 import type { Permission } from '../../lib/permissions'
+import './batch-exports.css'
 
 type Props = {
   exp: BatchExport

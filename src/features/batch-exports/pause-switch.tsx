@@ -4,6 +4,7 @@ import { Switch } from '../../components/switch'
 import { formatRelative } from '../../lib/time'
 import { ResumeDialog } from './resume-dialog'
 import { usePauseToggle } from './use-pause-toggle'
+import './pause-switch.css'
 
 /**
  * The header's on/off switch: flips at once, flips back with a toast if the server refuses; resuming

@@ -1,6 +1,7 @@
 import { SwitchField } from '../../components/switch-field'
 import { EventFilterSettings, SecretSetting, TextSetting } from './destination-inputs'
 import type { ExportFormValues } from './export-form-values'
+import './batch-exports.css'
 
 type Props = { disabled: boolean; hasStoredSecrets: boolean }
 

@@ -9,6 +9,7 @@ import { describeError } from '../../lib/api-error'
 import { formatNumber, plural } from '../../lib/format'
 import { formatInZone, formatRangeInZone } from '../../lib/schedule-zone'
 import { formatRelative, viewerTimeZone } from '../../lib/time'
+import './resume-dialog.css'
 
 /** The server backfills at most this many missed windows on resume. */
 const MAX_MISSED = 1000

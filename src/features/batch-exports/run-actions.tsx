@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog'
 import { formatRangeInZone } from '../../lib/schedule-zone'
 import { viewerTimeZone } from '../../lib/time'
 import { runWindow } from './run-status'
+import './batch-exports.css'
 
 type Props = { orgId: string; exp: BatchExport; run: BatchExportRun; permission: Permission }
 

@@ -62,9 +62,9 @@ describe('run chart scale and colours', () => {
   })
 
   it('gives every status its own colour in both themes, each 3:1 against the panel (graphics)', () => {
-    const css = readFileSync(join(import.meta.dirname, 'batch-exports.css'), 'utf8')
+    const css = readFileSync(join(import.meta.dirname, 'run-chart.css'), 'utf8')
     const theme = readFileSync(join(import.meta.dirname, '../../app/theme.css'), 'utf8')
-    const rules = [...parseRules(theme, 'theme.css'), ...parseRules(css, 'batch-exports.css')]
+    const rules = [...parseRules(theme, 'theme.css'), ...parseRules(css, 'run-chart.css')]
     for (const dark of [false, true]) {
       const inTheme = (media?: string | null) =>
         !media?.includes('prefers-color-scheme') || media.includes(dark ? 'dark' : 'light')

@@ -5,6 +5,7 @@ import { formatRangeInZone } from '../../lib/schedule-zone'
 import { viewerTimeZone } from '../../lib/time'
 import { runWindow } from './run-status'
 import { axisTicks, chartItems } from './run-chart-model'
+import './run-chart.css'
 
 const SLOT = 10
 const BAR = 7

@@ -22,6 +22,8 @@ import { RunActions } from './run-actions'
 import { RunChart } from './run-chart'
 import { RUN_PAGE_SIZES, readRunPage, writeRunPage } from './run-params'
 import { RunStatusBadge, runDurationSeconds, runWindow } from './run-status'
+import './batch-exports.css'
+import './run-history.css'
 
 const COLUMNS = 10
 

@@ -5,6 +5,8 @@ import { COMPRESSIONS_BY_FORMAT, ENCRYPTIONS, FILE_FORMATS, S3_REGIONS } from '.
 import { Field, Input, Select } from '../../components/field'
 import { SwitchField } from '../../components/switch-field'
 import type { ExportFormValues } from './export-form-values'
+import './batch-exports.css'
+import './export-form.css'
 
 type Props = {
   disabled: boolean

@@ -7,6 +7,8 @@ import { formatOffset, instantToLocalInput, offsetMinutes, toZonedIso, zonedToIn
 import { zoneLabel } from '../../lib/time'
 import type { ExportFormValues } from './export-form-values'
 import { SchedulePreview } from './schedule-preview'
+import './batch-exports.css'
+import './schedule-fields.css'
 
 type Props = { disabled: boolean; zones: string[]; showPaused: boolean }
 

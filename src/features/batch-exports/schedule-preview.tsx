@@ -5,6 +5,7 @@ import { describeSchedule, previewSchedule } from '../../lib/schedule'
 import { formatRangeInZone } from '../../lib/schedule-zone'
 import { formatRelative } from '../../lib/time'
 import { useNow } from './use-now'
+import './schedule-preview.css'
 
 type Props = {
   interval: BatchExportInterval

@@ -12,6 +12,8 @@ import { plural } from '../../lib/format'
 import { readSuggestion } from './ai-suggestion'
 import type { Filters } from './recording-list-params'
 import { testPattern } from './regex-test'
+import './recordings.css'
+import './ai-helpers.css'
 
 type AiHelpersProps = {
   projectId: number

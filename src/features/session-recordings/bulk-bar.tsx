@@ -2,6 +2,7 @@ import { Trash2, X } from 'lucide-react'
 import type { Permission } from '../../lib/permissions'
 import { Button } from '../../components/button'
 import { plural } from '../../lib/format'
+import './bulk-bar.css'
 
 type BulkBarProps = { count: number; permission: Permission; onDelete: () => void; onClear: () => void }
 

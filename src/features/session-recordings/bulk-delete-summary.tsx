@@ -4,6 +4,7 @@ import { Button } from '../../components/button'
 import { Callout } from '../../components/callout'
 import { plural } from '../../lib/format'
 import { bulkDeleter, type BulkDeleteState } from './bulk-delete-store'
+import './bulk-delete-summary.css'
 
 const SHOWN_FAILURES = 8
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Columns3 } from 'lucide-react'
 import { OPTIONAL_COLUMNS, type ColumnKey } from './recording-columns'
+import './column-chooser.css'
 
 type Props = { visible: readonly ColumnKey[]; onToggle: (key: ColumnKey) => void; onReset: () => void }
 

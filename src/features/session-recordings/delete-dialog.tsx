@@ -4,6 +4,7 @@ import { sharingQueries } from '../../api/sharing'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { plural } from '../../lib/format'
 import { planBulkDelete, type SharingState } from './bulk-delete-plan'
+import './delete-dialog.css'
 
 type DeleteDialogProps = {
   projectId: number

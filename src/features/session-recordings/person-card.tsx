@@ -1,5 +1,7 @@
 import type { SessionRecording } from '../../contracts/session-recordings'
 import { Time } from '../../components/time'
+import './recordings.css'
+import './person-card.css'
 
 /** A property value as text: strings as they are, everything else as JSON. */
 function propertyText(value: unknown): string {

@@ -3,6 +3,7 @@ import type { SessionRecording } from '../../contracts/session-recordings'
 import { formatNumber, intlFormatter } from '../../lib/format'
 import { formatDateTime, formatUtc } from '../../lib/time'
 import { safeHttpUrl } from '../../lib/safe-url'
+import './recording-cells.css'
 
 /** Who was recorded: the person's name, else their first distinct id. */
 export function personLabel(recording: SessionRecording): string {

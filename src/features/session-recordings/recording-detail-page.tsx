@@ -27,7 +27,7 @@ import { useNeighbors, type Neighbor } from './use-neighbors'
 import { viewedTogglePermission } from './viewed-toggle'
 import { prefetchRecordingList } from './use-recording-list'
 import { refuseShortcut, useTriageKeys } from './use-triage-keys'
-import './recordings.css'
+import './recording-detail-page.css'
 
 // rrweb's replayer is most of the player's weight: it loads only when a recording is opened.
 const Player = lazy(() => import('./player/player'))

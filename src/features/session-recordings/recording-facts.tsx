@@ -4,6 +4,8 @@ import { CopyButton } from '../../components/copy-button'
 import { Time } from '../../components/time'
 import { formatDuration } from '../../lib/time'
 import { Count, StartUrl, formatScore } from './recording-cells'
+import './recordings.css'
+import './recording-facts.css'
 
 const yesNo = (value: boolean | null | undefined) =>
   value === null || value === undefined ? '—' : value ? 'Yes' : 'No'

@@ -5,6 +5,7 @@ import { Field, Input, Select, type ControlProps } from '../../components/field'
 import { formatDuration } from '../../lib/time'
 import { dateRangeError, describeRelative, hasFilters, type Filters } from './recording-list-params'
 import { UrlFilter } from './url-filter'
+import './recording-filters-bar.css'
 
 const DURATIONS: [seconds: number, label: string][] = [
   [10, '10 seconds'],

@@ -30,7 +30,6 @@ import { LIST_SHORTCUTS } from './triage-keys'
 import { useListTriage } from './use-list-triage'
 import { prefetchRecordingList, useRecordingList } from './use-recording-list'
 import { viewedTogglePermission } from './viewed-toggle'
-import './recordings.css'
 
 /** The route's loader: the page the URL shows is requested with the page's code (the project id is in the URL). */
 export function loader(client: QueryClient, { params, request }: LoaderFunctionArgs) {

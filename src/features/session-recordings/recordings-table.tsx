@@ -9,6 +9,7 @@ import { ColumnChooser } from './column-chooser'
 import { Count, StartUrlCell, exactTime, formatScore, personLabel } from './recording-cells'
 import { useRecordingColumns, type ColumnKey } from './recording-columns'
 import { DEFAULT_SORT } from './recording-list-params'
+import './recordings-table.css'
 
 type Column = {
   key: ColumnKey

@@ -1,5 +1,6 @@
 import type { CSSProperties, KeyboardEvent } from 'react'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
+import './row-menu.css'
 
 export type MenuItem = { label: string; onSelect: () => void; danger?: boolean; disabledReason?: string | null }
 

@@ -15,6 +15,8 @@ import { Input } from '../../components/field'
 import { Skeleton } from '../../components/skeleton'
 import { Switch } from '../../components/switch'
 import { Time } from '../../components/time'
+import './recordings.css'
+import './sharing-panel.css'
 
 /** `ab12…f9`: enough to tell tokens apart, not enough to use one. */
 export function maskToken(token: string): string {

@@ -1,5 +1,6 @@
 import { Dialog } from '../../components/dialog'
 import type { Shortcut } from './triage-keys'
+import './shortcuts-dialog.css'
 
 /** The `?` sheet: every triage shortcut. */
 export function ShortcutsDialog({

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Input, Select } from '../../components/field'
 import type { Filters } from './recording-list-params'
 import { testPattern } from './regex-test'
+import './url-filter.css'
 
 type Mode = 'contains' | 'regex'
 type Props = {

@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { clock } from './clock'
 import type { ConsoleEntry } from './timeline'
+import './console-pane.css'
 
 const SHOWN = 1000
 

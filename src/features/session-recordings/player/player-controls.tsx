@@ -1,5 +1,6 @@
 import { FastForward, Maximize, Minimize, Pause, Play } from 'lucide-react'
 import { clock } from './clock'
+import './player-controls.css'
 
 export const SPEEDS = [1, 2, 4, 8] as const
 

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import './player-stage.css'
 
 type StageProps = {
   frame: RefObject<HTMLDivElement | null>

@@ -1,5 +1,6 @@
 import { CircleAlert, RotateCw, VideoOff } from 'lucide-react'
 import { EmptyState } from '../../../components/empty-state'
+import './player-states.css'
 
 export function PlayerMessage({
   kind,

@@ -1,6 +1,7 @@
 import { memo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { clock } from './clock'
 import type { ConsoleEntry } from './timeline'
+import './seek-bar.css'
 
 type SeekBarProps = {
   time: number
