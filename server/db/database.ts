@@ -143,7 +143,12 @@ export function prepareCached<R = unknown, P extends unknown[] = unknown[]>(db: 
 export function dataVersion(db: Db): string {
   // A prepared statement: db.pragma() would compile the PRAGMA again on every call.
   const dataVersion = prepareCached(db, 'PRAGMA data_version').pluck().get()
-  return `${dataVersion}:${prepareCached(db, 'SELECT total_changes()').pluck().get()}`
+  return `${dataVersion}:${totalChanges(db)}`
+}
+
+/** Rows this connection has inserted, updated or deleted since it opened (SQLite's total_changes()). */
+export function totalChanges(db: Db): number {
+  return prepareCached<number>(db, 'SELECT total_changes()').pluck().get() ?? 0
 }
 
 /** The sum of the tables' change counters: it moves whenever one of them is written. */

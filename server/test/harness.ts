@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../app'
 import { createKey } from '../db/api-keys'
-import { openDatabase, type Db } from '../db/database'
+import { openDatabase, totalChanges, type Db } from '../db/database'
 import { findUserByEmail } from '../db/users'
 import { seedDemo } from '../seed/demo'
 
@@ -40,6 +40,8 @@ export interface Harness {
     path: string,
     options?: RequestOptions,
   ) => Promise<ApiResponse<z.output<S>>>
+  /** Rows the server's connection has written so far (SQLite's total_changes): a refused request must not move it. */
+  rowsWritten: () => number
   close: () => Promise<void>
 }
 
@@ -101,6 +103,7 @@ export async function startHarness(options: { rateLimit?: number } = {}): Promis
       }
       return { ...res, body: parsed.data }
     },
+    rowsWritten: () => totalChanges(db),
     async close() {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))

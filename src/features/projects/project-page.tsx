@@ -53,7 +53,7 @@ export function ProjectPage() {
           </ButtonLink>
         }
       />
-      <div className="project-layout">
+      <div className="settings-layout">
         <div className="stack">
           <CaptureCard project={project} permission={canRotate} />
         </div>
@@ -162,20 +162,20 @@ function RotateToken({ projectId, permission }: { projectId: number; permission:
 
 function ProjectFacts({ project, organizationName }: { project: Project; organizationName?: string }) {
   return (
-    <aside className="card project-facts" aria-labelledby="project-facts-title">
+    <aside className="card facts" aria-labelledby="project-facts-title">
       <h2 id="project-facts-title" className="section-title">
         About
       </h2>
-      <dl className="project-facts-list">
+      <dl className="facts-list">
         <dt>ID</dt>
-        <dd className="project-fact-copy">
+        <dd className="facts-id">
           <span className="mono">{project.id}</span>
           <CopyButton value={String(project.id)} label="Copy project ID" />
         </dd>
         {project.uuid && (
           <>
             <dt>UUID</dt>
-            <dd className="project-fact-copy">
+            <dd className="facts-id">
               <span className="mono truncate" title={project.uuid}>
                 {project.uuid}
               </span>
