@@ -14,7 +14,11 @@ export function Time({ value, format = 'relative' }: TimeProps) {
   const zone = viewerTimeZone()
   const local = `${formatDateTime(date)} ${zoneLabel(zone, date)} (${zone})`
   return (
-    <time dateTime={date.toISOString()} title={`${local}\n${formatUtc(date)}`} className="time">
+    <time
+      dateTime={date.toISOString()}
+      title={`${local}\n${formatUtc(date)}`}
+      className={format === 'relative' ? 'time' : 'time time-absolute'}
+    >
       {format === 'relative' ? formatRelative(date) : `${formatDateTime(date)} ${zoneLabel(zone, date)}`}
     </time>
   )
