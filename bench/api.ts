@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
 import { latency, startProcess, throughput } from './lib'
+import { RECORDING_ORDERS } from '../src/contracts/recording-orders'
 
 const RECORDINGS = Number(process.env.BENCH_RECORDINGS ?? 100_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -44,14 +45,7 @@ try {
   const recordingId = sample.results[0]!.id
   const sortLatencies = async () => {
     const out: Record<string, Awaited<ReturnType<typeof latency>>> = {}
-    for (const o of [
-      'start_time',
-      'duration',
-      'active_seconds',
-      'console_error_count',
-      'activity_score',
-      'click_count',
-    ]) {
+    for (const o of RECORDING_ORDERS) {
       out[`list_order_${o}`] = await latency(`${list}?limit=100&order=${o}`, { headers: auth }, 50)
     }
     return out
