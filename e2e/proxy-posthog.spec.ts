@@ -102,6 +102,11 @@ test('every page renders against PostHog: organizations, exports it can and cann
   await page.goto(`${server.base}${exportsPath}/${HOGQL_EXPORT_ID}/edit`)
   await expect(page.getByText('This console cannot edit exports of the hogql model')).toBeVisible()
 
+  // The project page: capture is the upstream's, so no snippet pointed at this server.
+  await page.goto(`${server.base}/projects/${PROJECT_ID}`)
+  await expect(page.getByText('Capture goes to your PostHog')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Copy snippet' })).toHaveCount(0)
+
   await page.goto(`${server.base}${recordingsPath}`)
   await expect(dataRows(page)).toHaveCount(recordings.length)
   // No count from PostHog: the range alone.

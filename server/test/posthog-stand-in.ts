@@ -136,6 +136,7 @@ export async function startPostHogStandIn({ key }: { key: string }) {
       if (path === '/api/users/@me/') return json(res, 200, { ...answers.me, organization })
       if (path === '/api/personal_api_keys/@current/') return json(res, 200, answers.currentKey)
       if (path === '/api/projects/') return json(res, 200, drfPage(url, [answers.project]))
+      if (path === `/api/projects/${answers.PROJECT_ID}/`) return json(res, 200, answers.project)
       if (path === '/api/organizations/') return json(res, 200, drfPage(url, [organization]))
       if (path === orgBase) {
         if (method === 'PATCH') organization = { ...organization, ...(body as object) }

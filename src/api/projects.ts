@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { MAX_LIMIT } from '../contracts/common'
-import { captureConfig, project } from '../contracts/projects'
+import { project } from '../contracts/projects'
 import { pageOf } from './pagination'
 import { type Page } from '../lib/page'
 import { request } from './request'
@@ -22,20 +22,5 @@ export const projectQueries = {
     queryOptions({
       queryKey: [...projectQueries.all(), 'detail', id],
       queryFn: ({ signal }) => request(path(id), project, { signal }),
-    }),
-  /**
-   * Whether this server captures for the token (local mode answers posthog-js's remote config; in proxy
-   * mode the path is the console's own page, and capture is the upstream PostHog's).
-   */
-  capture: (token: string) =>
-    queryOptions({
-      queryKey: [...projectQueries.all(), 'capture', token],
-      queryFn: ({ signal }) =>
-        request(`/array/${encodeURIComponent(token)}/config`, captureConfig, { signal, anonymous: true }).then(
-          (config) => config.sessionRecording !== false,
-          () => false,
-        ),
-      staleTime: Infinity,
-      retry: false,
     }),
 }

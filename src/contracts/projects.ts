@@ -12,13 +12,3 @@ export const project = z.looseObject({
   created_at: isoDateTime.optional(),
 })
 export type Project = z.infer<typeof project>
-
-/**
- * The remote config a capture host answers at `/array/{api_token}/config` (what posthog-js fetches before
- * it records): the console asks it to know whether this server captures for the project (local mode)
- * or the project lives in the PostHog it proxies to.
- */
-export const captureConfig = z.looseObject({
-  token: z.string(),
-  sessionRecording: z.union([z.literal(false), z.looseObject({ endpoint: z.string() })]),
-})

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useQuery, useSuspenseQueries, type QueryClient } from '@tanstack/react-query'
+import { useSuspenseQueries, type QueryClient } from '@tanstack/react-query'
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { PlayCircle, RefreshCw } from 'lucide-react'
 import type { Project } from '../../contracts/projects'
@@ -9,12 +9,12 @@ import { describeError } from '../../lib/api-error'
 import { allOf, membershipPermission, type Permission } from '../../lib/permissions'
 import { useRotateProjectToken } from '../../api/project-token'
 import { projectQueries } from '../../api/projects'
+import { upstreamIsPostHog } from '../../api/upstream'
 import { Button, ButtonLink } from '../../components/button'
 import { Callout } from '../../components/callout'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { CopyButton } from '../../components/copy-button'
 import { PageHeader } from '../../components/page-header'
-import { Skeleton } from '../../components/skeleton'
 import { Time } from '../../components/time'
 import { useDocumentTitle } from '../../components/use-document-title'
 import { posthogSnippet } from './snippet'
@@ -65,7 +65,6 @@ export function ProjectPage() {
 
 function CaptureCard({ project, permission }: { project: Project; permission: Permission }) {
   const token = project.api_token
-  const capture = useQuery({ ...projectQueries.capture(token ?? ''), enabled: Boolean(token) })
   const origin = window.location.origin
   if (!token) {
     return (
@@ -73,7 +72,10 @@ function CaptureCard({ project, permission }: { project: Project; permission: Pe
         <h2 id="capture-title" className="section-title">
           Capture
         </h2>
-        <p className="muted">The server did not give this project’s token.</p>
+        <p className="muted">
+          The server’s answer has no token for this project, so there is no snippet to show. Reload the page to ask
+          again.
+        </p>
       </section>
     )
   }
@@ -98,9 +100,12 @@ function CaptureCard({ project, permission }: { project: Project; permission: Pe
           and nothing else.
         </p>
       </div>
-      {capture.isPending ? (
-        <Skeleton height={160} />
-      ) : capture.data ? (
+      {upstreamIsPostHog() ? (
+        <Callout tone="info" title="Capture goes to your PostHog">
+          This console is connected to a PostHog instance, which receives your site’s events and recordings. Use the
+          snippet from that instance’s project settings, with this token.
+        </Callout>
+      ) : (
         <div className="field">
           <div className="project-snippet-head">
             <span className="field-label" id="snippet-label">
@@ -118,11 +123,6 @@ function CaptureCard({ project, permission }: { project: Project; permission: Pe
             exports.
           </p>
         </div>
-      ) : (
-        <Callout tone="info" title="Capture goes to your PostHog">
-          This console is connected to a PostHog instance, which receives your site’s events and recordings. Use the
-          snippet from that instance’s project settings, with this token.
-        </Callout>
       )}
       <RotateToken projectId={project.id} permission={permission} />
     </section>
