@@ -14,6 +14,7 @@ import {
   sendCapture,
   snapshotEvent,
   type Encoding,
+  type WireRequest,
 } from '../test/capture-client'
 import { demoIds, startHarness, type Harness } from '../test/harness'
 
@@ -29,8 +30,8 @@ afterAll(() => h.close())
 
 const send = (path: string, data: unknown, encoding: Encoding = 'json') =>
   sendCapture(h.base, encodeCapture(path, data, encoding))
-const raw = (path: string, init: RequestInit) =>
-  sendCapture(h.base, { method: 'POST', path, headers: {}, ...init } as never)
+const raw = (path: string, { body, headers = {} }: Pick<WireRequest, 'body'> & { headers?: WireRequest['headers'] }) =>
+  sendCapture(h.base, { method: 'POST', path, headers, body })
 
 const personOf = (distinctId: string) => personsByDistinctIds(h.db, projectId, [distinctId]).get(distinctId)
 
