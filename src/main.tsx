@@ -4,6 +4,9 @@ import { isApiError } from './lib/api-error'
 import { connectSession, consumeKeyFragment, keepSessionAcrossReload } from './api/session'
 import { onBeforeReload } from './lib/reload'
 import { App } from './app/app'
+import { firstPageReady } from './app/first-render'
+import { createQueryClient } from './app/query-client'
+import { createRouter } from './app/router'
 import './app/theme.css'
 import './app/shell.css'
 import './components/components.css'
@@ -17,13 +20,20 @@ void connectSession()
 // When the console reloads itself (a page's code after a deploy), a "Don't remember me" session survives it.
 onBeforeReload(keepSessionAcrossReload)
 
-createRoot(document.getElementById('root')!, {
+// The router starts loading the first page (its code, and its data, which index.html's first requests
+// may already have) before anything renders; the first render waits for it, briefly (./app/first-render).
+const client = createQueryClient()
+const router = createRouter(client)
+const root = createRoot(document.getElementById('root')!, {
   // API failures caught by a boundary are shown in the page; only unexpected errors go to the console.
   onCaughtError: (error, info) => {
     if (!isApiError(error)) console.error(error, info.componentStack)
   },
-}).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+})
+void firstPageReady(router).then(() =>
+  root.render(
+    <StrictMode>
+      <App client={client} router={router} />
+    </StrictMode>,
+  ),
 )

@@ -1,18 +1,15 @@
-import { Suspense, lazy, useEffect, useState } from 'react'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { Suspense, lazy, useEffect } from 'react'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router-dom'
 import { dropFirstRequests } from '../api/first-requests'
 import { consumeKeyFragment, getSession, subscribeSession } from '../api/session'
-import { createQueryClient } from './query-client'
-import { createRouter } from './router'
+import type { createRouter } from './router'
 
 // The toast stack loads after the first render; toasts raised before it mounts wait in the store.
 const Toaster = lazy(() => import('../components/toaster').then((m) => ({ default: m.Toaster })))
 
-export function App() {
-  const [client] = useState(createQueryClient)
-  const [router] = useState(() => createRouter(client))
-
+/** The console: `client` and `router` are made before the first render (main.tsx), which waits for the first page. */
+export function App({ client, router }: { client: QueryClient; router: ReturnType<typeof createRouter> }) {
   useEffect(() => {
     // When the key goes away (sign-out, a 401 anywhere) or is replaced, no cached response outlives it.
     let previous = getSession().key
