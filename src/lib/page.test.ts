@@ -9,8 +9,8 @@ describe('paging', () => {
   })
 
   it('describes the range shown', () => {
-    expect(describeRange({ limit: 100, offset: 0 }, 100, 2431, 'en-US')).toBe('1–100 of 2,431')
-    expect(describeRange({ limit: 50, offset: 100 }, 50, null, 'en-US')).toBe('101–150')
-    expect(describeRange({ limit: 50, offset: 0 }, 0, 0, 'en-US')).toBe('No results')
+    expect(describeRange({ limit: 100, offset: 0 }, 100, 2431)).toBe('1–100 of 2,431')
+    expect(describeRange({ limit: 50, offset: 100 }, 50, null)).toBe('101–150')
+    expect(describeRange({ limit: 50, offset: 0 }, 0, 0)).toBe('No results')
   })
 })

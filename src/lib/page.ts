@@ -1,4 +1,5 @@
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../contracts/list-limits'
+import { formatNumber } from './format'
 
 /** What the console asks for: a window into a list. */
 export type Page = { limit: number; offset: number }
@@ -14,9 +15,8 @@ export function toPage(page: number, pageSize: number): Page {
 }
 
 /** "1–100 of 2,431", or "101–150" when the total is unknown. */
-export function describeRange(page: Page, shown: number, count: number | null, locale?: string): string {
-  const fmt = new Intl.NumberFormat(locale)
-  if (shown === 0) return count === null || count === 0 ? 'No results' : `0 of ${fmt.format(count)}`
-  const range = `${fmt.format(page.offset + 1)}–${fmt.format(page.offset + shown)}`
-  return count === null ? range : `${range} of ${fmt.format(count)}`
+export function describeRange(page: Page, shown: number, count: number | null): string {
+  if (shown === 0) return count === null || count === 0 ? 'No results' : `0 of ${formatNumber(count)}`
+  const range = `${formatNumber(page.offset + 1)}–${formatNumber(page.offset + shown)}`
+  return count === null ? range : `${range} of ${formatNumber(count)}`
 }

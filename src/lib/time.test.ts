@@ -5,10 +5,32 @@ describe('time helpers', () => {
   const now = new Date('2026-03-12T12:00:00Z')
 
   it('says how long ago, in words', () => {
-    expect(formatRelative('2026-03-12T09:00:00Z', now, 'en')).toBe('3 hours ago')
-    expect(formatRelative('2026-03-12T11:59:50Z', now, 'en')).toBe('just now')
-    expect(formatRelative('2026-03-14T12:00:00Z', now, 'en')).toBe('in 2 days')
-    expect(formatRelative('2026-03-11T12:00:00Z', now, 'en')).toBe('yesterday')
+    expect(formatRelative('2026-03-12T09:00:00Z', now)).toBe('3 hours ago')
+    expect(formatRelative('2026-03-12T11:59:50Z', now)).toBe('just now')
+    expect(formatRelative('2026-03-14T12:00:00Z', now)).toBe('in 2 days')
+    expect(formatRelative('2026-03-11T12:00:00Z', now)).toBe('yesterday')
+  })
+
+  it('says it as Intl.RelativeTimeFormat does in English, from seconds to years, past and future', () => {
+    const intl = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+    const sizes = {
+      year: 365 * 86400,
+      month: 30 * 86400,
+      week: 7 * 86400,
+      day: 86400,
+      hour: 3600,
+      minute: 60,
+      second: 1,
+    }
+    const offsets = [45, 59, 60, 89, 90, 3599, 3600, 5400, 86399, 86400, 129600, 172800, 604800, 1209600]
+    for (const seconds of [...offsets, 2592000, 5184000, 31536000, 63072000, 315360000 * 400]) {
+      for (const sign of [-1, 1]) {
+        const s = sign * seconds
+        const unit = (Object.keys(sizes) as (keyof typeof sizes)[]).find((u) => Math.abs(s) >= sizes[u])!
+        const expected = intl.format(Math.round(s / sizes[unit]), unit)
+        expect(formatRelative(new Date(now.getTime() + s * 1000), now)).toBe(expected)
+      }
+    }
   })
 
   it('formats durations with at most two units', () => {

@@ -1,7 +1,9 @@
-/** Small time helpers on Intl: relative times, durations, zone labels. */
-import { intlFormatter } from './format'
+/** Small time helpers: relative times and durations in words, absolute times and zone labels on Intl. */
+import { formatNumber, intlFormatter } from './format'
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute' | 'second'
+
+const UNITS: [Unit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
   ['week', 7 * 24 * 3600],
@@ -11,16 +13,28 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ]
 
-/** "3 hours ago", "in 2 days", "just now". */
-export function formatRelative(value: Date | string, now: Date = new Date(), locale?: string): string {
+/** The single step a unit has a word for ("yesterday"), as Intl's English says it with `numeric: 'auto'`. */
+const ONE_STEP: Partial<Record<Unit, [past: string, future: string]>> = {
+  year: ['last year', 'next year'],
+  month: ['last month', 'next month'],
+  week: ['last week', 'next week'],
+  day: ['yesterday', 'tomorrow'],
+}
+
+/**
+ * "3 hours ago", "in 2 days", "yesterday", "just now": English, as the console's text is, and what
+ * `Intl.RelativeTimeFormat('en', { numeric: 'auto' })` says, written out for the reason formatNumber is.
+ */
+export function formatRelative(value: Date | string, now: Date = new Date()): string {
   const date = typeof value === 'string' ? new Date(value) : value
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000)
   if (Math.abs(seconds) < 45) return 'just now'
-  const fmt = intlFormatter(`relative ${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }))
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size || unit === 'second') return fmt.format(Math.round(seconds / size), unit)
-  }
-  return fmt.format(seconds, 'second')
+  const [unit, size] = UNITS.find(([, size]) => Math.abs(seconds) >= size)!
+  const count = Math.round(seconds / size)
+  const word = Math.abs(count) === 1 ? ONE_STEP[unit]?.[count < 0 ? 0 : 1] : undefined
+  if (word) return word
+  const amount = `${formatNumber(Math.abs(count))} ${unit}${Math.abs(count) === 1 ? '' : 's'}`
+  return count < 0 ? `${amount} ago` : `in ${amount}`
 }
 
 /** "4m 12s", "1h 03m", "2d 4h", "0s" — at most two units. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import type { SessionRecording } from '../../contracts/session-recordings'
-import { formatNumber, intlFormatter } from '../../lib/format'
+import { formatNumber } from '../../lib/format'
 import { formatDateTime, formatUtc } from '../../lib/time'
 import { safeHttpUrl } from '../../lib/safe-url'
 import './recording-cells.css'
@@ -83,7 +83,4 @@ export function Count({ value, tone }: { value: number | null; tone?: 'red' | 'a
 /** The exact instant, in the viewer's zone and in UTC, for a title attribute. */
 export const exactTime = (iso: string) => `${formatDateTime(iso)}\n${formatUtc(iso)}`
 
-export const formatScore = (score: number | null) =>
-  score === null
-    ? '—'
-    : intlFormatter('number 1dp', () => new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })).format(score)
+export const formatScore = (score: number | null) => formatNumber(score, { maximumFractionDigits: 1 })

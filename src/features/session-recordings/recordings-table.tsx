@@ -32,7 +32,11 @@ function StartCell({ r, href }: { r: SessionRecording; href: string }) {
       <Link
         to={href}
         className="rec-when"
-        title={exactTime(r.start_time)}
+        // The exact time is written when the pointer arrives (a title shows after a hover): a page's first
+        // render then formats no absolute time, and needs no Intl (see formatNumber).
+        onPointerEnter={(e) => {
+          e.currentTarget.title ||= exactTime(r.start_time)
+        }}
         aria-label={r.viewed ? undefined : `${when}, ${who}, not viewed`}
       >
         {`${when}\n${who}`}
