@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom'
 import type { SessionRecording } from '../../contracts/session-recordings'
 import { formatNumber } from '../../lib/format'
 import { formatDateTime, formatUtc } from '../../lib/time'
@@ -56,9 +55,9 @@ export function StartUrlCell({ value, href }: { value: string | null; href: stri
     )
   return (
     <>
-      <Link to={href} tabIndex={-1} className="rec-url" title={value}>
+      <a href={href} tabIndex={-1} className="rec-url" title={value} data-row-link>
         {withoutScheme(value)}
-      </Link>
+      </a>
       {
         <a
           className="rec-external"

@@ -28,8 +28,8 @@ function renderTable(rows: SessionRecording[], overrides: Partial<Parameters<typ
     empty: <p>Nothing here</p>,
     ...overrides,
   }
-  renderWithProviders(<RecordingsTable {...props} />)
-  return props
+  const { router } = renderWithProviders(<RecordingsTable {...props} />)
+  return { ...props, router }
 }
 
 const rowOf = (id: string) => screen.getByRole('checkbox', { name: `Select recording ${id}` }).closest('tr')!
@@ -75,6 +75,26 @@ describe('RecordingsTable', () => {
     const evil = within(rowOf('evil')).getByText('javascript:alert(document.cookie)')
     expect(evil.closest('a')).toBeNull()
     expect(within(rowOf('evil')).queryByRole('link', { name: /javascript/ })).toBeNull()
+  })
+
+  it('draws a page longer than the window whole (the rows beyond the first screen follow)', async () => {
+    const ids = Array.from({ length: 100 }, (_, i) => `r${i}`)
+    renderTable(ids.map((id) => recordingFixture({ id })))
+    expect(await screen.findByRole('checkbox', { name: 'Select recording r99' })).toBeInTheDocument()
+    const rows = screen.getAllByRole('row').slice(1)
+    expect(rows.map((tr) => tr.getAttribute('data-row-id'))).toEqual(ids)
+  })
+
+  it('opens the recording in the page from its time link, and leaves a modified click to the browser', async () => {
+    const { router } = renderTable([recordingFixture({ id: 'a' })])
+    const link = rowOf('a').querySelector<HTMLAnchorElement>('a.rec-when')!
+    expect(link).toHaveAttribute('href', '/projects/1/recordings/a')
+    const modified = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true })
+    link.dispatchEvent(modified)
+    expect(modified.defaultPrevented).toBe(false)
+    expect(router.state.location.pathname).toBe('/')
+    await userEvent.click(link)
+    expect(router.state.location.pathname).toBe('/projects/1/recordings/a')
   })
 
   it('highlights console errors and warnings only when there are some', () => {

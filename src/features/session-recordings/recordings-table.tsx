@@ -1,6 +1,6 @@
-import type { MouseEvent, ReactNode } from 'react'
+import { useDeferredValue, type MouseEvent, type ReactNode } from 'react'
 import { ArrowDown, ArrowUp } from 'lucide-react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import type { RecordingOrder, SessionRecording } from '../../contracts/session-recordings'
 import { Skeleton } from '../../components/skeleton'
 import { splitSort } from '../../lib/list-params'
@@ -20,7 +20,8 @@ type Column = {
 }
 
 /**
- * When, and who: one link of two lines (the time, styled by `::first-line`, then the person), an
+ * When, and who: one link of two lines (a plain anchor the table's click handler navigates with, see
+ * RecordingsTable: a router Link per row costs its hooks on every row of the first render) — the time, styled by `::first-line`, then the person — an
  * ongoing badge the time yields room to, and a dot drawn by CSS for an unviewed row (the link's name
  * says it). Few elements on purpose: a page holds up to 100 rows.
  */
@@ -29,8 +30,9 @@ function StartCell({ r, href }: { r: SessionRecording; href: string }) {
   const who = personLabel(r)
   return (
     <>
-      <Link
-        to={href}
+      <a
+        href={href}
+        data-row-link
         className="rec-when"
         // The exact time is written when the pointer arrives (a title shows after a hover): a page's first
         // render then formats no absolute time, and needs no Intl (see formatNumber).
@@ -40,7 +42,7 @@ function StartCell({ r, href }: { r: SessionRecording; href: string }) {
         aria-label={r.viewed ? undefined : `${when}, ${who}, not viewed`}
       >
         {`${when}\n${who}`}
-      </Link>
+      </a>
       {r.ongoing && <span className="badge badge-blue">Ongoing</span>}
     </>
   )
@@ -109,6 +111,25 @@ type Props = {
 
 const interactive = 'a, button, input, select, textarea, label, [role="menu"]'
 
+/** A row is at least this tall: the first render draws the rows a window of its height can show. */
+const MIN_ROW_HEIGHT = 36
+
+/**
+ * The rows to draw: when the table first has rows, the ones that fit in the window, then all of them in
+ * a deferred render right after (React's initial value of a deferred value). The first screen of a cold
+ * load then waits for a third of the rows' work (at 50 rows, with the rows' code still cold); a page
+ * that replaces one already shown renders whole.
+ */
+function useFirstScreenful<T>(rows: T[] | undefined): T[] | undefined {
+  const screenful = Math.max(1, Math.ceil(window.innerHeight / MIN_ROW_HEIGHT))
+  const limit = useDeferredValue(rows?.length ?? screenful, screenful)
+  return rows?.slice(0, limit)
+}
+
+/** A plain left click, which a link opens in the page (anything else opens where the browser says). */
+const plainClick = (event: MouseEvent) =>
+  event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+
 /** The recordings table: compact rows, selection, keyboard-active row, sortable headers. */
 export function RecordingsTable(props: Props) {
   const { rows, loading, stale, detailHref, activeId, selected } = props
@@ -119,8 +140,20 @@ export function RecordingsTable(props: Props) {
   const allSelected = Boolean(rows?.length) && rows!.every((r) => selected.has(r.id))
   const someSelected = !allSelected && Boolean(rows?.some((r) => selected.has(r.id)))
 
+  const drawn = useFirstScreenful(rows)
+
   const openRow = (event: MouseEvent, id: string) => {
-    if ((event.target as HTMLElement).closest(interactive) || window.getSelection()?.toString()) return
+    const target = event.target as HTMLElement
+    // The row's own links (when and start URL) navigate in the page, as a router Link does.
+    const link = target.closest<HTMLAnchorElement>('a[data-row-link]')
+    if (link) {
+      if (plainClick(event) && !event.defaultPrevented) {
+        event.preventDefault()
+        navigate(link.getAttribute('href')!)
+      }
+      return
+    }
+    if (target.closest(interactive) || window.getSelection()?.toString()) return
     navigate(detailHref(id))
   }
 
@@ -182,7 +215,7 @@ export function RecordingsTable(props: Props) {
                   </td>
                 </tr>
               ))
-            : rows?.map((r) => (
+            : drawn?.map((r) => (
                 <tr
                   key={r.id}
                   data-row-id={r.id}
