@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { chunkGroups } from './scripts/chunk-groups.ts'
+import { compileHints } from './scripts/compile-hints.ts'
 import { precompress } from './scripts/precompress.ts'
 import { routePreloads } from './scripts/route-preloads.ts'
 
@@ -12,6 +13,8 @@ export default defineConfig({
     { ...routePreloads(import.meta.dirname), applyToEnvironment: (e) => e.name === 'client' },
     // Few files per landing page: the entry in one file, the small pieces list pages share in one kit.
     chunkGroups(import.meta.dirname),
+    // What a page runs as it loads is compiled off the main thread (not the inlined first-requests script).
+    { ...compileHints({ exclude: /^player$/ }), applyToEnvironment: (e) => e.name !== 'firstRequests' },
     // Both builds (console and public pages) write into dist: each precompresses what is new there.
     precompress(),
   ],
