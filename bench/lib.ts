@@ -105,6 +105,8 @@ export async function pacedModes<M extends string>(
   modes: Record<M, Record<string, string>>,
 ): Promise<Record<M, ReturnType<typeof summary>>> {
   const names = Object.keys(modes) as M[]
+  // Every mode gets at least two blocks, however short the run (a 2 s run would otherwise be one block).
+  const block = Math.min(blockMs, (SECONDS * 1000) / (names.length * 2))
   const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS })
   const send = (r: Req, headers: Record<string, string>) =>
     new Promise<number>((resolve, reject) => {
@@ -118,7 +120,7 @@ export async function pacedModes<M extends string>(
     })
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
   const results = names.map(() => ({ times: [] as number[], errors: 0, non2xx: 0 }))
-  const start = performance.now() + (names.length > 1 ? blockMs : 0)
+  const start = performance.now() + (names.length > 1 ? block : 0)
   const end = start + SECONDS * 1000
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
@@ -131,7 +133,7 @@ export async function pacedModes<M extends string>(
           await send(r, modes[names[i % names.length]!]).catch(() => 0)
           continue
         }
-        const mode = Math.floor((started - start) / blockMs) % names.length
+        const mode = Math.floor((started - start) / block) % names.length
         const result = results[mode]!
         try {
           if ((await send(r, modes[names[mode]!])) >= 300) result.non2xx++

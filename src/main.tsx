@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { isApiError } from './lib/api-error'
 import { connectSession, consumeKeyFragment, keepSessionAcrossReload } from './api/session'
 import { onBeforeReload } from './lib/reload'
+import { warmTimeFormatting } from './lib/time'
 import { App } from './app/app'
 import { firstPageReady } from './app/first-render'
 import { createQueryClient } from './app/query-client'
@@ -30,10 +31,13 @@ const root = createRoot(document.getElementById('root')!, {
     if (!isApiError(error)) console.error(error, info.componentStack)
   },
 })
-void firstPageReady(router).then(() =>
+void firstPageReady(router).then(() => {
   root.render(
     <StrictMode>
       <App client={client} router={router} />
     </StrictMode>,
-  ),
-)
+  )
+  // Once the page has shown and the browser is idle (src/lib/time.ts).
+  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1_000))
+  whenIdle(() => warmTimeFormatting())
+})
