@@ -77,16 +77,6 @@ export function formatDateTime(value: Date | string, options: { timeZone?: strin
   ).format(date)
 }
 
-/**
- * Builds the formatters absolute times use (the viewer's zone, date and time, the zone's label), which
- * loads the browser's locale data: done while the browser is idle after the first page has shown (the
- * first page formats none), so the first dialog or hover that shows a time does not wait for it.
- */
-export function warmTimeFormatting(now: Date = new Date()): void {
-  formatDateTime(now)
-  zoneLabel(viewerTimeZone(), now)
-}
-
 /** "2026-03-12 12:05:09 UTC" — the exact instant, unambiguous. */
 export function formatUtc(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value
