@@ -11,6 +11,7 @@ import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
 import { randomPort, startServerProcess } from '../server/test/process'
+import { watchFirstRow } from './first-row'
 import { buildApp } from './lib'
 
 const roots = (process.env.BENCH_AB_ROOTS ?? '.').split(',').map((r) => resolve(r))
@@ -56,20 +57,6 @@ apps.push({
   key,
 })
 
-/** As bench/console.ts: when the first row is in the document, and once the frame after it has run. */
-function watchFirstRow(selector: string) {
-  const w = window as unknown as { __firstRow: Promise<{ inserted: number; painted: number }> }
-  w.__firstRow = new Promise((done) => {
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector(selector)) return
-      observer.disconnect()
-      const inserted = performance.now()
-      requestAnimationFrame(() => setTimeout(() => done({ inserted, painted: performance.now() })))
-    })
-    observer.observe(document, { childList: true, subtree: true })
-  })
-}
-
 const median = (values: number[]) => +[...values].sort((a, b) => a - b)[values.length >> 1]!.toFixed(1)
 const browser = await chromium.launch(chromiumLaunchOptions)
 const deadline = setTimeout(() => process.exit(1), 20 * 60_000).unref()
@@ -100,9 +87,7 @@ try {
           if (app.key) await context.addInitScript((k) => sessionStorage.setItem('key', k), app.key)
           await context.addInitScript(watchFirstRow, app.selector)
           await page.goto(app.url, { waitUntil: 'commit' })
-          const row = await page.evaluate(
-            () => (window as unknown as { __firstRow: Promise<{ inserted: number; painted: number }> }).__firstRow,
-          )
+          const row = await page.evaluate(() => window.__firstRow!)
           if (round > 0) {
             runs.get(app.name)!.inserted.push(row.inserted)
             runs.get(app.name)!.painted.push(row.painted)

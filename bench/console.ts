@@ -12,6 +12,7 @@ import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
 import { randomPort, startServerProcess } from '../server/test/process'
 import { PAGE_SIZES } from '../src/lib/page'
+import { watchFirstRow } from './first-row'
 import { buildApp } from './lib'
 
 const RECORDINGS = Number(process.env.BENCH_RECORDINGS ?? 100_000)
@@ -37,8 +38,6 @@ const LARGEST_PAGE = Math.max(...PAGE_SIZES)
 
 declare global {
   interface Window {
-    /** performance.now() when the first data row is in the document, and once the frame showing it is done. */
-    __firstRow?: Promise<{ inserted: number; painted: number }>
     /** Event Timing entries (≥ 16 ms) that belong to an interaction. */
     __events?: { name: string; duration: number; interactionId: number }[]
   }
@@ -73,23 +72,6 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 const round = (ms: number) => +ms.toFixed(1)
-
-/**
- * Both apps are timed the same way, from navigation start: when `selector` first matches (the row is in
- * the document) and when the frame after that has run (rendered: style, layout, paint). Awaited, not
- * polled: a requestAnimationFrame poll would make frames the page did not ask for.
- */
-function watchFirstRow(selector: string) {
-  window.__firstRow = new Promise((resolve) => {
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector(selector)) return
-      observer.disconnect()
-      const inserted = performance.now()
-      requestAnimationFrame(() => setTimeout(() => resolve({ inserted, painted: performance.now() })))
-    })
-    observer.observe(document, { childList: true, subtree: true })
-  })
-}
 
 /** Collects Event Timing entries of interactions, as INP does (durationThreshold 16 is the smallest allowed). */
 function watchEvents() {
