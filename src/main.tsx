@@ -40,5 +40,5 @@ void firstPageReady(router).then(() => {
   // first page formats no time (src/lib/format.ts): load it once the page has shown and the browser is
   // idle, so the first dialog or hover that shows a time does not wait for it.
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1_000))
-  whenIdle(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(0))
+  whenIdle(() => new Intl.DateTimeFormat().format(0))
 })

@@ -7,7 +7,7 @@ type Router = ReturnType<typeof createBrowserRouter>
  * skeleton instead. Shorter than a skeleton is worth seeing: a page that is ready by then appears at once,
  * with no skeleton flashed before it.
  */
-export const SKELETON_DELAY_MS = 300
+const SKELETON_DELAY_MS = 300
 
 /**
  * Resolves once the router has loaded its first page (its route code and loaders), or after `delayMs`,

@@ -20,10 +20,10 @@ type Column = {
 }
 
 /**
- * When, and who: one link of two lines (a plain anchor the table's click handler navigates with, see
- * RecordingsTable: a router Link per row costs its hooks on every row of the first render) — the time, styled by `::first-line`, then the person — an
+ * When, and who: one link of two lines (the time, styled by `::first-line`, then the person), an
  * ongoing badge the time yields room to, and a dot drawn by CSS for an unviewed row (the link's name
- * says it). Few elements on purpose: a page holds up to 100 rows.
+ * says it). Few elements on purpose: a page holds up to 100 rows. The link is a plain anchor that
+ * RecordingsTable's click handler navigates with: a router Link per row cost its hooks on every row.
  */
 function StartCell({ r, href }: { r: SessionRecording; href: string }) {
   const when = formatRelative(r.start_time)
