@@ -33,12 +33,13 @@ const SMALL_LIBRARIES = /[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/
  * - `basics`: what of those the sign-in page also uses (the field, the callout, react-query's mutation
  *   hook), in a file of their own: a signed-out user lands there, and it would otherwise load the whole
  *   kit.
- * - `<area>-styles`: an area's stylesheets (each component imports its own, next to it) that only the
- *   area's route pages reach. Split as the modules that import them are, a landing list page would load
- *   three or four small CSS files (its own, its area's shared one, one per set of pages sharing a
- *   component); grouped, every page of an area loads one file for the area, as when the area had a single
+ * - `<area>-styles`: an area's stylesheets (each component imports its own, next to it) that the area's
+ *   route pages reach, and with them at most the lazy parts of the area's pages. Split as the modules
+ *   that import them are, a landing list page would load three or four small CSS files (its own, its
+ *   area's shared one, one per set of pages sharing a component); grouped, every page of an area loads one file for the area, as when the area had a single
  *   stylesheet. The group holds only CSS, so Vite drops its empty JS file and links the CSS from the pages
- *   that import it. The player's stylesheets stay out: they load with the player, which is not a route.
+ *   that import it. A stylesheet only a lazy part reaches (the player's, the backfill dialog's) stays out:
+ *   it loads with that part.
  * - Everything else as rolldown splits it: a page's own code, code one area's pages share (the recordings
  *   list and a recording share one file, named after one of its modules), and larger libraries only some pages load (the form
  *   library, rrweb's replayer) stay out of the pages that do not use them.
@@ -83,11 +84,15 @@ export function chunkGroups(root: string): Plugin {
         const pages = sharedByLanding(id, graph)
         return pages && new Set([...pages].map(area)).size > 1 ? 'kit' : null
       }
-      /** A stylesheet of an area that only route pages of that area reach: in the area's one stylesheet. */
+      /**
+       * A stylesheet of an area that route pages of that area reach, and no page of another area: in the
+       * area's one stylesheet. The lazy parts of the area's pages (a dialog loaded when first opened) may
+       * share it; a stylesheet only they reach loads with them.
+       */
       const styles = (id: string, graph: ModuleGraph) => {
         const own = /^src\/features\/([^/]+)\/.*\.css$/.exec(relative(root, id))?.[1]
         const pages = [...pagesReachingModule(id, graph)]
-        return own && pages.length > 0 && pages.every((page) => routePages.has(page) && area(page) === own)
+        return own && pages.some((page) => routePages.has(page)) && pages.every((page) => area(page) === own)
           ? `${own}-styles`
           : null
       }

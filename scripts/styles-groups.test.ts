@@ -7,8 +7,9 @@ import { chunkGroups } from './chunk-groups'
 import { ROUTE_PRELOADS_FILE, routePreloads } from './route-preloads'
 
 // A console in miniature, built for real with the two plugins: the landing routes chunk-groups knows,
-// an area (batch exports) whose components each import their own stylesheet, and a lazily loaded player
-// with a stylesheet of its own.
+// an area (batch exports) whose components each import their own stylesheet, a dialog loaded when first
+// opened that shares the area's stylesheet and has one of its own, and a lazily loaded player with a
+// stylesheet of its own.
 const FILES: Record<string, string> = {
   'index.html': '<!doctype html><div id="root"></div><script type="module" src="/src/main.ts"></script>',
   'src/main.ts':
@@ -30,7 +31,10 @@ const FILES: Record<string, string> = {
   'src/features/batch-exports/export-state.ts': "import './batch-exports.css'\nexport const state = () => 'state'\n",
   'src/features/batch-exports/batch-exports.css': '.state-cell { gap: 8px; }\n',
   'src/features/batch-exports/batch-export-page.ts':
-    "import { state } from './export-state'\nimport { logs } from './logs-panel'\nexport const page = () => [state(), logs(), import('./player/player')]\n",
+    "import { state } from './export-state'\nimport { logs } from './logs-panel'\nexport const page = () => [state(), logs(), import('./backfill-dialog'), import('./player/player')]\n",
+  'src/features/batch-exports/backfill-dialog.ts':
+    "import './batch-exports.css'\nimport './backfill-dialog.css'\nexport const dialog = 'dialog'\n",
+  'src/features/batch-exports/backfill-dialog.css': '.backfill-runs { margin: 0; }\n',
   'src/features/batch-exports/logs-panel.ts': "import './logs-panel.css'\nexport const logs = () => 'logs'\n",
   'src/features/batch-exports/logs-panel.css': '.logs-table { width: 100%; }\n',
   'src/features/batch-exports/player/player.ts': "import './player.css'\nexport const player = 'player'\n",
@@ -68,6 +72,7 @@ describe('an area of components with their own stylesheets, built', () => {
     const text = readFileSync(join(outDir, 'assets', css[0]!), 'utf8')
     for (const rule of ['.export-cards', '.state-cell', '.logs-table']) expect(text).toContain(rule)
     expect(text).not.toContain('.player')
+    expect(text).not.toContain('.backfill-runs')
     // Nor the comment Vite leaves in place of an import of a dropped file.
     for (const js of assets().filter((f) => f.endsWith('.js')))
       expect(readFileSync(join(outDir, 'assets', js), 'utf8')).not.toContain('empty css')
@@ -83,7 +88,10 @@ describe('an area of components with their own stylesheets, built', () => {
     }
   })
 
-  it("leaves the lazily loaded player's stylesheet with the player", () => {
+  it("leaves the stylesheets only a lazily loaded part reaches with that part (the dialog's, the player's)", () => {
     expect(assets().filter((f) => /^player-.*\.css$/.test(f))).toHaveLength(1)
+    const dialog = assets().filter((f) => /^backfill-dialog-.*\.css$/.test(f))
+    expect(dialog).toHaveLength(1)
+    expect(readFileSync(join(outDir, 'assets', dialog[0]!), 'utf8')).not.toContain('.state-cell')
   })
 })

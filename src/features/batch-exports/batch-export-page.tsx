@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom'
 import { History, Pencil } from 'lucide-react'
@@ -13,7 +13,6 @@ import { Tabs } from '../../components/tabs'
 import { useDocumentTitle } from '../../components/use-document-title'
 import { timeZoneChoices } from '../../lib/schedule-zone'
 import { viewerTimeZone } from '../../lib/time'
-import { BackfillDialog } from './backfill-dialog'
 import { DeleteExport } from './delete-export'
 import { ExportFacts, UnreadableSettings } from './export-facts'
 import { ExportStateBadge } from './export-state'
@@ -23,6 +22,11 @@ import { PauseSwitch } from './pause-switch'
 import { RunHistory } from './run-history'
 import { readRunPage } from './run-params'
 import './batch-export-page.css'
+
+// The backfill dialog loads when it is first wanted (its code is a sixth of the page's), and starts
+// loading as the pointer or the keyboard reaches its button, so it is usually there by the click.
+const loadBackfillDialog = () => import('./backfill-dialog')
+const BackfillDialog = lazy(() => loadBackfillDialog().then((m) => ({ default: m.BackfillDialog })))
 
 /**
  * The route's loader: the export, then (runs are under its project) the page of run history the URL
@@ -73,6 +77,8 @@ export function BatchExportPage() {
             <Button
               icon={<History size={15} aria-hidden />}
               disabledReason={canWrite.reason}
+              onPointerEnter={() => void loadBackfillDialog()}
+              onFocus={() => void loadBackfillDialog()}
               onClick={() => setBackfillOpen(true)}
             >
               Backfill
@@ -111,12 +117,14 @@ export function BatchExportPage() {
       />
       <DeleteExport orgId={orgId} exp={exp} permission={canWrite} />
       {backfillOpen && (
-        <BackfillDialog
-          orgId={orgId}
-          exp={exp}
-          zones={timeZoneChoices(viewerTimeZone(), 'UTC')}
-          onClose={() => setBackfillOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <BackfillDialog
+            orgId={orgId}
+            exp={exp}
+            zones={timeZoneChoices(viewerTimeZone(), 'UTC')}
+            onClose={() => setBackfillOpen(false)}
+          />
+        </Suspense>
       )}
     </div>
   )
