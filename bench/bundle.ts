@@ -1,10 +1,10 @@
 // Console bundle size against the bare-stack baseline, both built in this run. Prints JSON.
 import type { Manifest } from 'vite'
 import { readFileSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { LANDING_ROUTES } from '../scripts/chunk-groups'
-import { importClosure, ROUTE_PRELOADS_FILE } from '../scripts/route-preloads'
+import { importClosure, ROUTE_PRELOADS_FILE, routeModules } from '../scripts/route-preloads'
 import { buildApp } from './lib'
 
 const gz = (file: string) => gzipSync(readFileSync(file)).length
@@ -30,6 +30,20 @@ const PLAYER = 'src/features/session-recordings/player/player.tsx'
 const RECORDING_PAGE = 'src/features/session-recordings/recording-detail-page.tsx'
 const kb = (bytes: number) => +(bytes / 1024).toFixed(1)
 
+/** Route pattern of each lazy route's page module (manifest key), from src/app/routes.tsx. */
+const routeOf: Record<string, string> = Object.fromEntries(
+  Object.entries(routeModules(readFileSync(resolve('src/app/routes.tsx'), 'utf8'))).map(([path, module]) => [
+    `${relative('.', resolve('src/app', module))}.tsx`,
+    path,
+  ]),
+)
+/** The landing list whose pattern the route's starts with (its area's list), if any. */
+const landingListOf = (key: string) => {
+  const route = routeOf[key]
+  const lists = Object.values(LANDING_ROUTES).filter((list) => route === list || route?.startsWith(`${list}/`))
+  return lists.sort((a, b) => b.length - a.length)[0]
+}
+
 const app = await buildApp(resolve('.'), resolve('index.html'), true)
 const baseline = await buildApp(resolve('bench/baseline/app'), resolve('bench/baseline/app/index.html'))
 // The public recording pages' own entry, built as vite.config builds it (its own environment).
@@ -38,12 +52,23 @@ try {
   const first = closure(app.manifest, entryKey(app.manifest))
   const firstBytes = total(app.outDir, first)
   const baseBytes = total(baseline.outDir, closure(baseline.manifest, entryKey(baseline.manifest)))
+  const preloads = JSON.parse(readFileSync(join(app.outDir, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, string[]>
   // A lazy route costs its own chunk plus every shared chunk it pulls in that the first route did not load.
+  // Besides (not the target's measure): what it adds when opened from its area's landing list, the way
+  // there in the console, whose files are then loaded already.
   const lazy = Object.entries(app.manifest)
     .filter(([key, c]) => c.isDynamicEntry && key !== PLAYER)
     .map(([key, c]) => {
       const extra = [...closure(app.manifest, key)].filter((f) => !first.has(f))
-      return { name: c.name ?? c.file, gzip_kb: kb(total(app.outDir, extra)) }
+      const list = landingListOf(key)
+      const fromList = list && extra.filter((f) => !preloads[list]!.includes(`/${f}`))
+      return {
+        name: c.name ?? c.file,
+        gzip_kb: kb(total(app.outDir, extra)),
+        ...(list && list !== routeOf[key]
+          ? { from_landing_list: { route: list, gzip_kb: kb(total(app.outDir, fromList!)) } }
+          : {}),
+      }
     })
   // A cold visit to a landing route: index.html, the entry with its imports and CSS, and the route's own
   // files the server preloads (route-preloads.json), each as the server sends it to a browser.
@@ -56,7 +81,6 @@ try {
     const keys = [...importClosure(entryKey(manifest), (k) => manifest[k]?.imports)]
     return keys.flatMap((k) => [manifest[k]!.file, ...(manifest[k]!.css ?? [])])
   }
-  const preloads = JSON.parse(readFileSync(join(app.outDir, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, string[]>
   const baselineCold = cold(baseline.outDir, entryFiles(baseline.manifest))
   const landing = Object.fromEntries(
     Object.entries(LANDING_ROUTES).map(([name, pattern]) => {
