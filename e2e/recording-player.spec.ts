@@ -6,6 +6,7 @@ import type { NewRecording } from '../server/db/recordings'
 import { buildSnapshotStream } from '../server/seed/snapshot-stream'
 import { api, createOrganization, deleteOrganization, uniqueName } from './support/api'
 import { BASE_URL } from './support/env'
+import { recordCspViolations } from './support/csp'
 import { addRecording, hostileStream } from './support/recording-streams'
 import { signInByLink, signInRemembered } from './support/session'
 
@@ -135,6 +136,7 @@ test('a shared link plays in a fresh browser without a key; once sharing is off 
   const token = body.access_token!
 
   const stranger = await browser.newContext()
+  const violations = await recordCspViolations(stranger)
   const publicPage = await stranger.newPage()
   const sent: Record<string, string>[] = []
   publicPage.on('request', (r) => sent.push(r.headers()))
@@ -144,6 +146,8 @@ test('a shared link plays in a fresh browser without a key; once sharing is off 
   await expect(frame(publicPage).getByRole('heading', { name: 'Simple, usage-based pricing' })).toBeVisible()
   await expect.poll(() => elapsed(publicPage)).toBeGreaterThanOrEqual(2)
   expect(sent.some((h) => 'authorization' in h)).toBe(false)
+  // The public page runs under its own policy, and nothing of its own code is refused.
+  expect(await violations(publicPage)).toEqual([])
 
   await api(sharingPath, { method: 'PATCH', body: { enabled: false } })
   const again = await publicPage.reload()
