@@ -36,10 +36,10 @@ const SMALL_LIBRARIES = /[\\/]node_modules[\\/](lucide-react|@tanstack)[\\/]/
  * - `<area>-styles`: an area's stylesheets (each component imports its own, next to it) that the area's
  *   route pages reach, and with them at most the lazy parts of the area's pages. Split as the modules
  *   that import them are, a landing list page would load three or four small CSS files (its own, its
- *   area's shared one, one per set of pages sharing a component); grouped, every page of an area loads one file for the area, as when the area had a single
- *   stylesheet. The group holds only CSS, so Vite drops its empty JS file and links the CSS from the pages
- *   that import it. A stylesheet only a lazy part reaches (the player's, the backfill dialog's) stays out:
- *   it loads with that part.
+ *   area's shared one, one per set of pages sharing a component); grouped, every page of an area loads
+ *   one file for the area, as when the area had a single stylesheet. The group holds only CSS, so Vite
+ *   drops its empty JS file and links the CSS from the pages that import it. A stylesheet only a lazy
+ *   part reaches (the player's, the backfill dialog's) stays out: it loads with that part.
  * - Everything else as rolldown splits it: a page's own code, code one area's pages share (the recordings
  *   list and a recording share one file, named after one of its modules), and larger libraries only some pages load (the form
  *   library, rrweb's replayer) stay out of the pages that do not use them.
