@@ -2,6 +2,8 @@
 // (comma-separated paths, e.g. git worktrees of two commits) and of the bare-stack baseline, alternating
 // load by load on one database, at each CPU rate in BENCH_AB_RATES; loopback, or the emulated network
 // with BENCH_AB_NETWORK=1. Prints JSON: medians of the first row in the document and painted, per build.
+// BENCH_AB_PLAIN=1 times loopback loads in a Chromium without Playwright's DevTools domains on the page
+// (bench/plain-chromium.ts), as a browser without DevTools runs them.
 // For one change measured alone (bench/README's per-step table); bench/console.ts is the full bench.
 import { chromium } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -13,11 +15,15 @@ import { seedScale } from '../server/seed/scale'
 import { randomPort, startServerProcess } from '../server/test/process'
 import { watchFirstRow } from './first-row'
 import { buildApp } from './lib'
+import { launchPlainChromium } from './plain-chromium'
 
 const roots = (process.env.BENCH_AB_ROOTS ?? '.').split(',').map((r) => resolve(r))
 const rates = (process.env.BENCH_AB_RATES ?? '1,4').split(',').map(Number)
 const RUNS = Number(process.env.BENCH_RUNS ?? 9)
 const network = process.env.BENCH_AB_NETWORK === '1'
+const plain = process.env.BENCH_AB_PLAIN === '1'
+if (plain && network)
+  throw new Error('BENCH_AB_PLAIN times loopback loads only (network emulation needs the Network domain)')
 
 const dir = mkdtempSync(join(tmpdir(), 'aa-bench-ab-'))
 const dbPath = join(dir, 'bench.sqlite')
@@ -58,7 +64,36 @@ apps.push({
 })
 
 const median = (values: number[]) => +[...values].sort((a, b) => a - b)[values.length >> 1]!.toFixed(1)
-const browser = await chromium.launch(chromiumLaunchOptions)
+const browser = plain ? null : await chromium.launch(chromiumLaunchOptions)
+const plainChromium = plain ? await launchPlainChromium() : null
+
+/** One cold load of `app` at `rate`: ms to the first row in the document and painted. */
+async function coldLoad(app: App, rate: number): Promise<{ inserted: number; painted: number }> {
+  if (plainChromium) {
+    const key = app.key ? `sessionStorage.setItem('key', ${JSON.stringify(app.key)});` : ''
+    const init = `${key}(${watchFirstRow.toString()})(${JSON.stringify(app.selector)})`
+    return plainChromium.coldLoad({ url: app.url, rate, init, measure: 'window.__firstRow' })
+  }
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } })
+  try {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+    if (network) {
+      const throughput = 10_000_000 / 8
+      const conditions = { offline: false, latency: 40, downloadThroughput: throughput, uploadThroughput: throughput }
+      await cdp.send('Network.emulateNetworkConditions', conditions)
+    }
+    if (app.key) await context.addInitScript((k) => sessionStorage.setItem('key', k), app.key)
+    await context.addInitScript(watchFirstRow, app.selector)
+    await page.goto(app.url, { waitUntil: 'commit' })
+    return await page.evaluate(() => window.__firstRow!)
+  } finally {
+    await context.close()
+  }
+}
 const deadline = setTimeout(() => process.exit(1), 20 * 60_000).unref()
 try {
   const results: Record<string, unknown> = {}
@@ -67,33 +102,10 @@ try {
     // One warm-up round (server and SQLite), then RUNS rounds; the order alternates round by round.
     for (let round = 0; round <= RUNS; round++) {
       for (const app of round % 2 ? [...apps].reverse() : apps) {
-        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-        try {
-          const page = await context.newPage()
-          const cdp = await context.newCDPSession(page)
-          await cdp.send('Network.enable')
-          await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-          await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-          if (network) {
-            const throughput = 10_000_000 / 8
-            const conditions = {
-              offline: false,
-              latency: 40,
-              downloadThroughput: throughput,
-              uploadThroughput: throughput,
-            }
-            await cdp.send('Network.emulateNetworkConditions', conditions)
-          }
-          if (app.key) await context.addInitScript((k) => sessionStorage.setItem('key', k), app.key)
-          await context.addInitScript(watchFirstRow, app.selector)
-          await page.goto(app.url, { waitUntil: 'commit' })
-          const row = await page.evaluate(() => window.__firstRow!)
-          if (round > 0) {
-            runs.get(app.name)!.inserted.push(row.inserted)
-            runs.get(app.name)!.painted.push(row.painted)
-          }
-        } finally {
-          await context.close()
+        const row = await coldLoad(app, rate)
+        if (round > 0) {
+          runs.get(app.name)!.inserted.push(row.inserted)
+          runs.get(app.name)!.painted.push(row.painted)
         }
       }
     }
@@ -111,10 +123,11 @@ try {
       ]),
     )
   }
-  console.log(JSON.stringify({ runs: RUNS, network, recordings: 20_000, ...results }, null, 2))
+  console.log(JSON.stringify({ runs: RUNS, network, plain, recordings: 20_000, ...results }, null, 2))
 } finally {
   clearTimeout(deadline)
-  await browser.close()
+  await browser?.close()
+  await plainChromium?.close()
   for (const child of children) child.kill()
   rmSync(dir, { recursive: true, force: true })
 }
