@@ -13,7 +13,7 @@ import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
 import { randomPort, startServerProcess } from '../server/test/process'
-import { watchFirstRow } from './first-row'
+import { openColdPage, watchFirstRow } from './cold-load'
 import { buildApp } from './lib'
 import { launchPlainChromium } from './plain-chromium'
 
@@ -74,18 +74,8 @@ async function coldLoad(app: App, rate: number): Promise<{ inserted: number; pai
     const init = `${key}(${watchFirstRow.toString()})(${JSON.stringify(app.selector)})`
     return plainChromium.coldLoad({ url: app.url, rate, init, measure: 'window.__firstRow' })
   }
-  const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } })
+  const { context, page } = await openColdPage(browser!, rate, network ? 'network_40ms_10mbit' : 'loopback')
   try {
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-    if (network) {
-      const throughput = 10_000_000 / 8
-      const conditions = { offline: false, latency: 40, downloadThroughput: throughput, uploadThroughput: throughput }
-      await cdp.send('Network.emulateNetworkConditions', conditions)
-    }
     if (app.key) await context.addInitScript((k) => sessionStorage.setItem('key', k), app.key)
     await context.addInitScript(watchFirstRow, app.selector)
     await page.goto(app.url, { waitUntil: 'commit' })

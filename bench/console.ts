@@ -12,28 +12,18 @@ import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
 import { randomPort, startServerProcess } from '../server/test/process'
 import { PAGE_SIZES } from '../src/lib/page'
-import { watchFirstRow } from './first-row'
+import { openColdPage, PROFILES, watchFirstRow, type Profile } from './cold-load'
 import { buildApp } from './lib'
 
 const RECORDINGS = Number(process.env.BENCH_RECORDINGS ?? 100_000)
 /** Cold loads per app and CPU rate, and interactions per kind (odd, so the median is one of them). */
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const RATES = [1, 4]
-/**
- * Network profiles (Chromium's network emulation over CDP). `latency` is added to each request's round
- * trip; throughputs are in bytes per second. Loopback is the machine as it is.
- */
-const PROFILES = {
-  loopback: null,
-  network_40ms_10mbit: { latency: 40, downloadThroughput: 10_000_000 / 8, uploadThroughput: 10_000_000 / 8 },
-} as const
-type Profile = keyof typeof PROFILES
 /** Targets per profile: on the network, first row within 1.5× the baseline and bytes within 1.35×. */
 const TARGETS: Record<Profile, { first_row: string; bytes?: string }> = {
   loopback: { first_row: '<= 1.15' },
   network_40ms_10mbit: { first_row: '<= 1.5', bytes: '<= 1.35' },
 }
-const VIEWPORT = { width: 1280, height: 800 }
 const LARGEST_PAGE = Math.max(...PAGE_SIZES)
 
 declare global {
@@ -83,29 +73,7 @@ function watchEvents() {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
 }
 
-/**
- * A fresh context (empty cache, no storage) and page with the cache disabled, the CPU throttled and the
- * network profile applied; `wire()` is the bytes received so far (headers and encoded bodies, as counted
- * by Chromium's network stack) and the number of requests that finished.
- */
-async function openPage(rate: number, profile: Profile = 'loopback') {
-  const context = await browser!.newContext({ viewport: VIEWPORT })
-  const page = await context.newPage()
-  page.setDefaultTimeout(30_000)
-  const cdp = await page.context().newCDPSession(page)
-  let bytes = 0
-  let requests = 0
-  cdp.on('Network.loadingFinished', (e) => {
-    bytes += e.encodedDataLength
-    requests++
-  })
-  await cdp.send('Network.enable')
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-  const network = PROFILES[profile]
-  if (network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network })
-  return { context, page, wire: () => ({ bytes, requests }) }
-}
+const openPage = (rate: number, profile: Profile = 'loopback') => openColdPage(browser!, rate, profile)
 
 type App = { name: 'console' | 'baseline'; url: string; selector: string; setup?: (c: BrowserContext) => Promise<void> }
 

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
+import { VIEWPORT } from './cold-load'
 
 type Message = {
   id?: number
@@ -96,11 +97,7 @@ export async function launchPlainChromium() {
       })
       const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true })
       await send('Page.enable', {}, sessionId)
-      await send(
-        'Emulation.setDeviceMetricsOverride',
-        { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false },
-        sessionId,
-      )
+      await send('Emulation.setDeviceMetricsOverride', { ...VIEWPORT, deviceScaleFactor: 1, mobile: false }, sessionId)
       await send('Emulation.setCPUThrottlingRate', { rate }, sessionId)
       await send('Page.addScriptToEvaluateOnNewDocument', { source: init }, sessionId)
       const committed = event('Page.frameNavigated', sessionId, (p) => {
