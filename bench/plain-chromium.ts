@@ -23,6 +23,7 @@ type Message = {
   error?: { message: string }
 }
 
+/** Launches the system Chromium headless, driven over its DevTools pipe; `close()` ends it and removes its profile. */
 export async function launchPlainChromium() {
   const executable = chromiumLaunchOptions.executablePath
   if (!executable) throw new Error('BENCH_AB_PLAIN needs a system Chromium (/usr/bin/chromium or CHROMIUM_PATH)')
@@ -44,8 +45,10 @@ export async function launchPlainChromium() {
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
   const listeners = new Set<(m: Message) => void>()
   let buffered = ''
-  fromBrowser.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString('utf8')
+  // Decoded as a stream, so a character split across two chunks arrives whole.
+  fromBrowser.setEncoding('utf8')
+  fromBrowser.on('data', (chunk: string) => {
+    buffered += chunk
     let end: number
     while ((end = buffered.indexOf('\0')) >= 0) {
       const message = JSON.parse(buffered.slice(0, end)) as Message
