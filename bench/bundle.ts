@@ -61,13 +61,22 @@ try {
     .map(([key, c]) => {
       const extra = [...closure(app.manifest, key)].filter((f) => !first.has(f))
       const list = landingListOf(key)
-      const fromList = list && extra.filter((f) => !preloads[list]!.includes(`/${f}`))
+      const fromList =
+        list && list !== routeOf[key]
+          ? {
+              route: list,
+              gzip_kb: kb(
+                total(
+                  app.outDir,
+                  extra.filter((f) => !preloads[list]!.includes(`/${f}`)),
+                ),
+              ),
+            }
+          : null
       return {
         name: c.name ?? c.file,
         gzip_kb: kb(total(app.outDir, extra)),
-        ...(list && list !== routeOf[key]
-          ? { from_landing_list: { route: list, gzip_kb: kb(total(app.outDir, fromList!)) } }
-          : {}),
+        ...(fromList ? { from_landing_list: fromList } : {}),
       }
     })
   // A cold visit to a landing route: index.html, the entry with its imports and CSS, and the route's own
