@@ -1,6 +1,8 @@
-// How the console benches open a cold page and time its first row: bench/console.ts and
-// bench/console-ab.ts (with Playwright, or bench/plain-chromium.ts).
-import type { Browser } from '@playwright/test'
+// How the console benches time a cold load to the first recordings row (bench/console.ts and
+// bench/console-ab.ts): in a Chromium whose pages have no DevTools domain on (bench/plain-chromium.ts),
+// as a user's browser runs them, on loopback or through bench/network-shaper.ts.
+import { launchPlainChromium } from './plain-chromium'
+import { startNetworkShaper, type NetworkProfile } from './network-shaper'
 
 declare global {
   interface Window {
@@ -12,13 +14,13 @@ declare global {
 export const VIEWPORT = { width: 1280, height: 800 }
 
 /**
- * Network profiles (Chromium's network emulation over CDP). `latency` is added to each request's round
- * trip; throughputs are in bytes per second. Loopback is the machine as it is.
+ * Network profiles: `latency` is the round trip in ms, throughputs are in bytes per second
+ * (bench/network-shaper.ts). Loopback is the machine as it is.
  */
 export const PROFILES = {
   loopback: null,
   network_40ms_10mbit: { latency: 40, downloadThroughput: 10_000_000 / 8, uploadThroughput: 10_000_000 / 8 },
-} as const
+} as const satisfies Record<string, NetworkProfile | null>
 export type Profile = keyof typeof PROFILES
 
 /**
@@ -39,25 +41,49 @@ export function watchFirstRow(selector: string) {
 }
 
 /**
- * A fresh context (empty cache, no storage) and page with the cache disabled, the CPU throttled and the
- * network profile applied; `wire()` is the bytes received so far (headers and encoded bodies, as counted
- * by Chromium's network stack) and the number of requests that finished.
+ * In the page: the responses complete by `until` (the document's and every resource's) and their bytes
+ * as Resource Timing counts them (encoded bodies plus Chromium's fixed allowance for headers).
  */
-export async function openColdPage(browser: Browser, rate: number, profile: Profile = 'loopback') {
-  const context = await browser.newContext({ viewport: VIEWPORT })
-  const page = await context.newPage()
-  page.setDefaultTimeout(30_000)
-  const cdp = await context.newCDPSession(page)
-  let bytes = 0
-  let requests = 0
-  cdp.on('Network.loadingFinished', (e) => {
-    bytes += e.encodedDataLength
-    requests++
-  })
-  await cdp.send('Network.enable')
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-  const network = PROFILES[profile]
-  if (network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network })
-  return { context, page, wire: () => ({ bytes, requests }) }
+function wireUntil(until: number) {
+  const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+  const arrived = (entries as PerformanceResourceTiming[]).filter((e) => e.responseEnd > 0 && e.responseEnd <= until)
+  return { bytes: arrived.reduce((sum, e) => sum + e.transferSize, 0), requests: arrived.length }
+}
+
+/** What a cold load loads: `url` on the server's own (loopback) origin; `key` is put in sessionStorage first. */
+export type ColdApp = { url: string; selector: string; key?: string }
+export type ColdLoad = { inserted: number; painted: number; bytes: number; requests: number }
+
+/**
+ * A Chromium for cold loads; `coldLoad` opens `app` in a fresh context (empty cache, no storage) at
+ * `rate`× CPU, over `profile` (the server reached through a shaper of its own), and resolves with the
+ * first row's times and the wire until it was in the document. `close()` ends browser and shapers.
+ */
+export async function startColdLoads() {
+  const chromium = await launchPlainChromium({ viewport: VIEWPORT })
+  const shapers = new Map<string, ReturnType<typeof startNetworkShaper>>()
+  const urlOver = async (url: URL, profile: Profile) => {
+    const network = PROFILES[profile]
+    if (!network) return url.href
+    const id = `${url.port}:${profile}`
+    if (!shapers.has(id)) shapers.set(id, startNetworkShaper(Number(url.port), network))
+    const { origin } = await shapers.get(id)!
+    return origin + url.href.slice(url.origin.length)
+  }
+
+  async function coldLoad(app: ColdApp, rate: number, profile: Profile = 'loopback'): Promise<ColdLoad> {
+    const key = app.key ? `sessionStorage.setItem('key', ${JSON.stringify(app.key)});` : ''
+    return chromium.coldLoad({
+      url: await urlOver(new URL(app.url), profile),
+      rate,
+      init: `${key}(${watchFirstRow.toString()})(${JSON.stringify(app.selector)})`,
+      measure: `window.__firstRow.then((row) => ({ ...row, ...(${wireUntil.toString()})(row.inserted) }))`,
+    })
+  }
+
+  async function close() {
+    await chromium.close()
+    for (const shaper of shapers.values()) await (await shaper).close()
+  }
+  return { coldLoad, close }
 }

@@ -1,29 +1,22 @@
 // A/B of console builds: cold loads to the first recordings row of each checkout in BENCH_AB_ROOTS
 // (comma-separated paths, e.g. git worktrees of two commits) and of the bare-stack baseline, alternating
-// load by load on one database, at each CPU rate in BENCH_AB_RATES; loopback, or the emulated network
-// with BENCH_AB_NETWORK=1. Prints JSON: medians of the first row in the document and painted, per build.
-// BENCH_AB_PLAIN=1 times loopback loads in a Chromium without Playwright's DevTools domains on the page
-// (bench/plain-chromium.ts), as a browser without DevTools runs them.
+// load by load on one database, at each CPU rate in BENCH_AB_RATES; loopback, or the shaped network
+// (bench/network-shaper.ts) with BENCH_AB_NETWORK=1. Prints JSON: medians of the first row in the document and painted, per build.
+// Loads are timed as bench/console.ts times them (bench/cold-load.ts).
 // For one change measured alone (bench/README's per-step table); bench/console.ts is the full bench.
-import { chromium } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromiumLaunchOptions } from '../e2e/support/chromium'
 import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
 import { randomPort, startServerProcess } from '../server/test/process'
-import { openColdPage, watchFirstRow } from './cold-load'
+import { startColdLoads, type ColdApp } from './cold-load'
 import { buildApp } from './lib'
-import { launchPlainChromium } from './plain-chromium'
 
 const roots = (process.env.BENCH_AB_ROOTS ?? '.').split(',').map((r) => resolve(r))
 const rates = (process.env.BENCH_AB_RATES ?? '1,4').split(',').map(Number)
 const RUNS = Number(process.env.BENCH_RUNS ?? 9)
 const network = process.env.BENCH_AB_NETWORK === '1'
-const plain = process.env.BENCH_AB_PLAIN === '1'
-if (plain && network)
-  throw new Error('BENCH_AB_PLAIN times loopback loads only (network emulation needs the Network domain)')
 
 const dir = mkdtempSync(join(tmpdir(), 'aa-bench-ab-'))
 const dbPath = join(dir, 'bench.sqlite')
@@ -44,7 +37,7 @@ const serve = async (staticDir: string) => {
   return `http://127.0.0.1:${port}`
 }
 
-type App = { name: string; url: string; selector: string; key?: string }
+type App = ColdApp & { name: string }
 const apps: App[] = []
 for (const [i, root] of roots.entries()) {
   const build = await buildApp(root, join(root, 'index.html'), true)
@@ -64,26 +57,8 @@ apps.push({
 })
 
 const median = (values: number[]) => +[...values].sort((a, b) => a - b)[values.length >> 1]!.toFixed(1)
-const browser = plain ? null : await chromium.launch(chromiumLaunchOptions)
-const plainChromium = plain ? await launchPlainChromium() : null
-
-/** One cold load of `app` at `rate`: ms to the first row in the document and painted. */
-async function coldLoad(app: App, rate: number): Promise<{ inserted: number; painted: number }> {
-  if (plainChromium) {
-    const key = app.key ? `sessionStorage.setItem('key', ${JSON.stringify(app.key)});` : ''
-    const init = `${key}(${watchFirstRow.toString()})(${JSON.stringify(app.selector)})`
-    return plainChromium.coldLoad({ url: app.url, rate, init, measure: 'window.__firstRow' })
-  }
-  const { context, page } = await openColdPage(browser!, rate, network ? 'network_40ms_10mbit' : 'loopback')
-  try {
-    if (app.key) await context.addInitScript((k) => sessionStorage.setItem('key', k), app.key)
-    await context.addInitScript(watchFirstRow, app.selector)
-    await page.goto(app.url, { waitUntil: 'commit' })
-    return await page.evaluate(() => window.__firstRow!)
-  } finally {
-    await context.close()
-  }
-}
+const loads = await startColdLoads()
+const coldLoad = (app: App, rate: number) => loads.coldLoad(app, rate, network ? 'network_40ms_10mbit' : 'loopback')
 const deadline = setTimeout(() => process.exit(1), 20 * 60_000).unref()
 try {
   const results: Record<string, unknown> = {}
@@ -113,11 +88,10 @@ try {
       ]),
     )
   }
-  console.log(JSON.stringify({ runs: RUNS, network, plain, recordings: 20_000, ...results }, null, 2))
+  console.log(JSON.stringify({ runs: RUNS, network, recordings: 20_000, ...results }, null, 2))
 } finally {
   clearTimeout(deadline)
-  await browser?.close()
-  await plainChromium?.close()
+  await loads.close()
   for (const child of children) child.kill()
   rmSync(dir, { recursive: true, force: true })
 }

@@ -1,8 +1,9 @@
 // The console in headless Chromium against the bare-stack baseline app, both built (and precompressed) in
 // this run and served the same production way by the real server: cold load to the first recordings row
-// and the bytes on the wire until then, on loopback and on an emulated ordinary network, at 1× and 4×
-// CPU; interaction latency; DOM size. Prints JSON.
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+// and the bytes on the wire until then, on loopback and through an ordinary network (bench/network-shaper.ts),
+// at 1× and 4× CPU, timed in a Chromium without DevTools domains on the page (bench/cold-load.ts);
+// interaction latency; DOM size. Prints JSON.
+import { chromium, type Browser, type Page } from '@playwright/test'
 import type { ChildProcess } from 'node:child_process'
 import { cpus, tmpdir } from 'node:os'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -12,7 +13,7 @@ import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
 import { randomPort, startServerProcess } from '../server/test/process'
 import { PAGE_SIZES } from '../src/lib/page'
-import { openColdPage, PROFILES, watchFirstRow, type Profile } from './cold-load'
+import { PROFILES, startColdLoads, VIEWPORT, type ColdApp, type ColdLoad, type Profile } from './cold-load'
 import { buildApp } from './lib'
 
 const RECORDINGS = Number(process.env.BENCH_RECORDINGS ?? 100_000)
@@ -36,8 +37,10 @@ declare global {
 const dirs: string[] = []
 const children: ChildProcess[] = []
 let browser: Browser | undefined
+let loads: Awaited<ReturnType<typeof startColdLoads>> | undefined
 const cleanup = async () => {
   await browser?.close().catch(() => {})
+  await loads?.close().catch(() => {})
   for (const child of children) child.kill()
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 }
@@ -73,30 +76,22 @@ function watchEvents() {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
 }
 
-const openPage = (rate: number, profile: Profile = 'loopback') => openColdPage(browser!, rate, profile)
+/** A fresh context and page for the interactions and the DOM count (Playwright drives them). */
+async function openPage() {
+  const context = await browser!.newContext({ viewport: VIEWPORT })
+  const page = await context.newPage()
+  page.setDefaultTimeout(30_000)
+  return { context, page }
+}
 
-type App = { name: 'console' | 'baseline'; url: string; selector: string; setup?: (c: BrowserContext) => Promise<void> }
+type App = ColdApp & { name: 'console' | 'baseline' }
 
 /**
  * One cold load: ms from navigation start until the first data row is in the document, and rendered;
  * bytes and requests on the wire by the time the row was in the document.
  */
-async function coldLoad(app: App, rate: number, profile: Profile = 'loopback') {
-  const { context, page, wire } = await openPage(rate, profile)
-  try {
-    await app.setup?.(context)
-    await context.addInitScript(watchFirstRow, app.selector)
-    await page.goto(app.url, { waitUntil: 'commit' })
-    const firstRow = await within(
-      60_000,
-      `${app.name}: first row (${profile}, ${rate}× CPU)`,
-      page.evaluate(() => window.__firstRow!),
-    )
-    return { ...firstRow, ...wire() }
-  } finally {
-    await context.close()
-  }
-}
+const coldLoad = (app: App, rate: number, profile: Profile = 'loopback') =>
+  within(60_000, `${app.name}: first row (${profile}, ${rate}× CPU)`, loads!.coldLoad(app, rate, profile))
 
 type Interaction = {
   /** Untimed steps before the interaction (e.g. opening the menu that holds the item). */
@@ -163,6 +158,7 @@ const work = async () => {
   const baselineOrigin = await serve(baselineBuild.outDir)
 
   browser = await chromium.launch(chromiumLaunchOptions)
+  loads = await startColdLoads()
   const recordingsPath = `/projects/${project_id}/recordings`
   const apps: App[] = [
     {
@@ -175,9 +171,7 @@ const work = async () => {
       name: 'baseline',
       url: `${baselineOrigin}/?project=${project_id}`,
       selector: 'table tbody tr',
-      setup: async (context) => {
-        await context.addInitScript((k) => sessionStorage.setItem('key', k), key)
-      },
+      key,
     },
   ]
 
@@ -188,7 +182,7 @@ const work = async () => {
   for (const profile of Object.keys(PROFILES) as Profile[]) {
     coldLoads[profile] = {}
     for (const rate of RATES) {
-      const runs: Record<App['name'], Awaited<ReturnType<typeof coldLoad>>[]> = { console: [], baseline: [] }
+      const runs: Record<App['name'], ColdLoad[]> = { console: [], baseline: [] }
       for (let i = 0; i < RUNS; i++) {
         for (const app of i % 2 ? [...apps].reverse() : apps) runs[app.name].push(await coldLoad(app, rate, profile))
       }
@@ -227,7 +221,7 @@ const work = async () => {
   const exportId = exports.results[0]!.id
 
   const pause = await (async () => {
-    const { context, page } = await openPage(1)
+    const { context, page } = await openPage()
     try {
       await context.addInitScript(watchEvents)
       await page.goto(`${consoleOrigin}/orgs/${organization_id}/batch-exports/${exportId}#key=${key}`)
@@ -248,7 +242,7 @@ const work = async () => {
   })()
 
   const sharing = await (async () => {
-    const { context, page } = await openPage(1)
+    const { context, page } = await openPage()
     try {
       await context.addInitScript(watchEvents)
       await page.goto(`${consoleOrigin}${recordingsPath}#key=${key}`)
@@ -278,10 +272,10 @@ const work = async () => {
   })()
 
   // 3. DOM size of the recordings page at its largest page size, once the first page has rendered.
-  const domNodes = async (url: string, selector: string, rows: number, setup?: App['setup']) => {
-    const { context, page } = await openPage(1)
+  const domNodes = async (url: string, selector: string, rows: number, key?: string) => {
+    const { context, page } = await openPage()
     try {
-      await setup?.(context)
+      if (key) await context.addInitScript((k) => sessionStorage.setItem('key', k), key)
       await page.goto(url)
       await page.waitForFunction(([s, n]) => document.querySelectorAll(s).length >= n, [selector, rows] as const)
       await page.waitForLoadState('networkidle')
@@ -295,7 +289,7 @@ const work = async () => {
     apps[0]!.selector,
     LARGEST_PAGE,
   )
-  const baselineNodes = await domNodes(apps[1]!.url, apps[1]!.selector, 100, apps[1]!.setup)
+  const baselineNodes = await domNodes(apps[1]!.url, apps[1]!.selector, 100, apps[1]!.key)
 
   return {
     machine: { cpus: cpus().length, node: process.version, chromium: browser.version() },

@@ -1,18 +1,19 @@
 // Chromium driven over its DevTools pipe with only the domains a cold load needs, for timing pages as a
-// browser without DevTools runs them (bench/console-ab.ts with BENCH_AB_PLAIN=1).
+// browser without DevTools runs them (bench/cold-load.ts: every cold load of bench/console.ts and
+// bench/console-ab.ts).
 //
 // Playwright turns on the Runtime and Network domains of every page. With Runtime on, V8 captures the
 // stack of every Error in detail, which for an Error made while a script initializes (React DOM makes
 // one) reparses that whole script for source positions; with Network on, every request a script starts
 // records its initiator's stack. A user's browser does neither. Here the page gets Page (navigation
 // events), Emulation (CPU throttling, viewport) and Runtime.evaluate calls, which do not turn Runtime on.
+import { chromium } from '@playwright/test'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
-import { VIEWPORT } from './cold-load'
 
 type Message = {
   id?: number
@@ -23,10 +24,12 @@ type Message = {
   error?: { message: string }
 }
 
-/** Launches the system Chromium headless, driven over its DevTools pipe; `close()` ends it and removes its profile. */
-export async function launchPlainChromium() {
-  const executable = chromiumLaunchOptions.executablePath
-  if (!executable) throw new Error('BENCH_AB_PLAIN needs a system Chromium (/usr/bin/chromium or CHROMIUM_PATH)')
+/**
+ * Launches Chromium headless (the system one, as the e2e tests do, or Playwright's own), driven over its
+ * DevTools pipe; its pages get `viewport`. `close()` ends it and removes its profile.
+ */
+export async function launchPlainChromium({ viewport }: { viewport: { width: number; height: number } }) {
+  const executable = chromiumLaunchOptions.executablePath ?? chromium.executablePath()
   const profile = mkdtempSync(join(tmpdir(), 'aa-plain-chromium-'))
   const child = spawn(
     executable,
@@ -100,7 +103,7 @@ export async function launchPlainChromium() {
       })
       const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true })
       await send('Page.enable', {}, sessionId)
-      await send('Emulation.setDeviceMetricsOverride', { ...VIEWPORT, deviceScaleFactor: 1, mobile: false }, sessionId)
+      await send('Emulation.setDeviceMetricsOverride', { ...viewport, deviceScaleFactor: 1, mobile: false }, sessionId)
       await send('Emulation.setCPUThrottlingRate', { rate }, sessionId)
       await send('Page.addScriptToEvaluateOnNewDocument', { source: init }, sessionId)
       const committed = event('Page.frameNavigated', sessionId, (p) => {
