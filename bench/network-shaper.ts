@@ -11,11 +11,15 @@ export type NetworkProfile = { latency: number; downloadThroughput: number; uplo
 /** One direction of the link: bytes leave one after another at `bytesPerSecond`, then travel `delay` ms. */
 function link(bytesPerSecond: number, delay: number) {
   let freeAt = 0
-  /** The time (performance.now()) at which `bytes` sent now, not before `earliest`, arrive. */
-  return (bytes: number, earliest = 0) => {
-    const start = Math.max(performance.now(), freeAt, earliest)
-    freeAt = start + (bytes / bytesPerSecond) * 1000
-    return freeAt + delay
+  return {
+    /** The time (performance.now()) at which `bytes` sent now, not before `earliest`, arrive. */
+    send: (bytes: number, earliest = 0) => {
+      const start = Math.max(performance.now(), freeAt, earliest)
+      freeAt = start + (bytes / bytesPerSecond) * 1000
+      return freeAt + delay
+    },
+    /** Forgets bytes still queued (their connections are gone), so the next load starts on an idle link. */
+    reset: () => (freeAt = 0),
   }
 }
 
@@ -47,11 +51,16 @@ export async function startNetworkShaper(targetPort: number, profile: NetworkPro
         client.destroy()
         upstream.destroy()
       })
-      socket.on('close', () => sockets.delete(socket))
+      socket.on('close', () => {
+        sockets.delete(socket)
+        if (sockets.size > 0) return
+        up.reset()
+        down.reset()
+      })
     }
     // The handshake's round trip: the client's first bytes leave once it is done.
-    forward(client, upstream, up, performance.now() + profile.latency)
-    forward(upstream, client, down)
+    forward(client, upstream, up.send, performance.now() + profile.latency)
+    forward(upstream, client, down.send)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as { port: number }
