@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { chromiumLaunchOptions } from '../e2e/support/chromium'
+import { exited } from '../server/test/process'
 
 type Message = {
   id?: number
@@ -124,8 +125,9 @@ export async function launchPlainChromium({ viewport }: { viewport: { width: num
   }
 
   async function close() {
-    await send('Browser.close').catch(() => undefined)
-    await new Promise((resolve) => child.once('exit', resolve))
+    // Not sent to a browser that is gone (it would never answer); its exit then resolves at once.
+    if (child.exitCode === null && child.signalCode === null) await send('Browser.close').catch(() => undefined)
+    await exited(child)
     rmSync(profile, { recursive: true, force: true })
   }
   return { coldLoad, close }
