@@ -50,7 +50,10 @@ function wireUntil(until: number) {
   return { bytes: arrived.reduce((sum, e) => sum + e.transferSize, 0), requests: arrived.length }
 }
 
-/** What a cold load loads: `url` on the server's own (loopback) origin; `key` is put in sessionStorage first. */
+/** An init script that signs the baseline app in: it reads its API key from sessionStorage. */
+export const baselineKeyScript = (key: string) => `sessionStorage.setItem('key', ${JSON.stringify(key)});`
+
+/** What a cold load loads: `url` on the server's own (loopback) origin; `key`: signed in as the baseline is. */
 export type ColdApp = { url: string; selector: string; key?: string }
 export type ColdLoad = { inserted: number; painted: number; bytes: number; requests: number }
 
@@ -72,11 +75,10 @@ export async function startColdLoads() {
   }
 
   async function coldLoad(app: ColdApp, rate: number, profile: Profile = 'loopback'): Promise<ColdLoad> {
-    const key = app.key ? `sessionStorage.setItem('key', ${JSON.stringify(app.key)});` : ''
-    return chromium.coldLoad({
+    return chromium.coldLoad<ColdLoad>({
       url: await urlOver(new URL(app.url), profile),
       rate,
-      init: `${key}(${watchFirstRow.toString()})(${JSON.stringify(app.selector)})`,
+      init: `${app.key ? baselineKeyScript(app.key) : ''}(${watchFirstRow.toString()})(${JSON.stringify(app.selector)})`,
       measure: `window.__firstRow.then((row) => ({ ...row, ...(${wireUntil.toString()})(row.inserted) }))`,
     })
   }

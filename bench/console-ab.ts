@@ -1,8 +1,8 @@
 // A/B of console builds: cold loads to the first recordings row of each checkout in BENCH_AB_ROOTS
 // (comma-separated paths, e.g. git worktrees of two commits) and of the bare-stack baseline, alternating
 // load by load on one database, at each CPU rate in BENCH_AB_RATES; loopback, or the shaped network
-// (bench/network-shaper.ts) with BENCH_AB_NETWORK=1. Prints JSON: medians of the first row in the document and painted, per build.
-// Loads are timed as bench/console.ts times them (bench/cold-load.ts).
+// (bench/network-shaper.ts) with BENCH_AB_NETWORK=1. Prints JSON: medians of the first row in the
+// document and painted, per build. Loads are timed as bench/console.ts times them (bench/cold-load.ts).
 // For one change measured alone (bench/README's per-step table); bench/console.ts is the full bench.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

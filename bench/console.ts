@@ -13,7 +13,15 @@ import { openDatabase } from '../server/db/database'
 import { seedScale } from '../server/seed/scale'
 import { randomPort, startServerProcess } from '../server/test/process'
 import { PAGE_SIZES } from '../src/lib/page'
-import { PROFILES, startColdLoads, VIEWPORT, type ColdApp, type ColdLoad, type Profile } from './cold-load'
+import {
+  baselineKeyScript,
+  PROFILES,
+  startColdLoads,
+  VIEWPORT,
+  type ColdApp,
+  type ColdLoad,
+  type Profile,
+} from './cold-load'
 import { buildApp } from './lib'
 
 const RECORDINGS = Number(process.env.BENCH_RECORDINGS ?? 100_000)
@@ -275,7 +283,7 @@ const work = async () => {
   const domNodes = async (url: string, selector: string, rows: number, key?: string) => {
     const { context, page } = await openPage()
     try {
-      if (key) await context.addInitScript((k) => sessionStorage.setItem('key', k), key)
+      if (key) await context.addInitScript(baselineKeyScript(key))
       await page.goto(url)
       await page.waitForFunction(([s, n]) => document.querySelectorAll(s).length >= n, [selector, rows] as const)
       await page.waitForLoadState('networkidle')
