@@ -1,4 +1,4 @@
-import './app/zod-jitless'
+import './app/zod-config'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { isApiError } from './lib/api-error'

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { recordingsQuery } from '../../src/contracts/session-recordings'
 import { translateFilters } from './filters'
 
@@ -10,7 +11,7 @@ const ask = (content: string, history: Message[] = []) => translateFilters([...h
 const filtersFor = (content: string) => {
   const { result, data } = ask(content)
   expect(result, data.output).toBe('success')
-  const parsed = recordingsQuery.strict().safeParse(data.filters)
+  const parsed = z.strictObject(recordingsQuery.shape).safeParse(data.filters)
   expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true)
   return data.filters
 }

@@ -46,7 +46,7 @@ export const notADictionary = (value: unknown): DrfError => ({
   attr: null,
 })
 
-function wrongType(expected: string, schema: z.ZodType | undefined, value: unknown): Omit<DrfError, 'attr'> {
+function wrongType(expected: string, schema: z.core.$ZodType | undefined, value: unknown): Omit<DrfError, 'attr'> {
   const got = pythonType(value)
   switch (expected) {
     case 'string':
@@ -79,7 +79,11 @@ const FORMAT_TEXTS: Record<string, string> = {
   date: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
 }
 
-function describe(issue: z.core.$ZodIssue, schema: z.ZodType | undefined, value: unknown): Omit<DrfError, 'attr'> {
+function describe(
+  issue: z.core.$ZodIssue,
+  schema: z.core.$ZodType | undefined,
+  value: unknown,
+): Omit<DrfError, 'attr'> {
   // A missing or null value is refused as such, whatever check noticed it first.
   if (issue.code !== 'custom' && issue.code !== 'unrecognized_keys') {
     if (value === undefined) return { code: 'required', detail: 'This field is required.' }
@@ -133,7 +137,7 @@ function describe(issue: z.core.$ZodIssue, schema: z.ZodType | undefined, value:
 }
 
 /** The first issue of a zod error in DRF's terms; `root` and `schema` are what was parsed. */
-export function toDrfError(error: z.ZodError, root: unknown, schema: z.ZodType, prefix: string[] = []): DrfError {
+export function toDrfError(error: z.ZodError, root: unknown, schema: z.core.$ZodType, prefix: string[] = []): DrfError {
   const issue = error.issues[0]
   if (!issue) return { code: 'invalid_input', detail: 'Invalid input.', attr: null }
   let path = issue.path

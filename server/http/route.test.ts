@@ -11,7 +11,7 @@ describe('the route table', () => {
       const names = [...def.path.matchAll(/:(\w+)/g)].map((m) => m[1])
       if (names.length === 0) return expect(def.params).toBeUndefined()
       const params = unwrap(def.params!)
-      const shape = params instanceof z.ZodObject ? params.shape : {}
+      const shape = params instanceof z.core.$ZodObject ? params._zod.def.shape : {}
       expect(Object.keys(shape).sort()).toEqual([...names].sort())
     },
   )

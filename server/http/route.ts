@@ -54,8 +54,8 @@ export type SharedContext<Params, Query> = Omit<RequestContext, 'auth'> & {
   sharing: SharedAccess
 }
 
-type Schema = z.ZodType | undefined
-type Out<S extends Schema, Fallback> = S extends z.ZodType ? z.output<S> : Fallback
+type Schema = z.core.$ZodType | undefined
+type Out<S extends Schema, Fallback> = S extends z.core.$ZodType ? z.output<S> : Fallback
 type Awaitable<T> = T | Promise<T>
 
 /**
@@ -108,7 +108,7 @@ export interface RouteSpec<
   load?: (ctx: Context<Out<PS, PathParams<Path>>, Out<QS, Record<never, never>>, undefined>) => Awaitable<Loaded>
   handle: (
     ctx: Context<Out<PS, PathParams<Path>>, Out<QS, Record<never, never>>, Out<BS, undefined>, Loaded>,
-  ) => Awaitable<Result<RS extends z.ZodType ? z.input<RS> : unknown>>
+  ) => Awaitable<Result<RS extends z.core.$ZodType ? z.input<RS> : unknown>>
   /** Also answers GETs that carry `?sharing_access_token=` and no key (the routes PostHog's sharing opens). */
   shared?: (ctx: SharedContext<Out<PS, PathParams<Path>>, Out<QS, Record<never, never>>>) => Awaitable<Result>
 }
@@ -130,11 +130,11 @@ export interface RouteDef {
   scope: Scope | null
   summary: string
   tag: string
-  params?: z.ZodType
-  query?: z.ZodType
-  body?: z.ZodType
+  params?: z.core.$ZodType
+  query?: z.core.$ZodType
+  body?: z.core.$ZodType
   repeatable?: string[]
-  response?: z.ZodType
+  response?: z.core.$ZodType
   status?: number
   deprecated?: boolean
   experimental?: boolean

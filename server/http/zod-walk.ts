@@ -5,26 +5,26 @@ import { z } from 'zod'
  * refused a value (is that number field an integer?) and which keys an object declares (DRF drops the
  * rest). Reads zod 4's public `_zod.def` descriptions; wrappers are looked through.
  */
-type Def = z.ZodType['_zod']['def'] & {
-  innerType?: z.ZodType
-  in?: z.ZodType
-  getter?: () => z.ZodType
-  shape?: Record<string, z.ZodType>
-  catchall?: z.ZodType
-  element?: z.ZodType
-  valueType?: z.ZodType
-  options?: z.ZodType[]
+type Def = z.core.$ZodType['_zod']['def'] & {
+  innerType?: z.core.$ZodType
+  in?: z.core.$ZodType
+  getter?: () => z.core.$ZodType
+  shape?: Record<string, z.core.$ZodType>
+  catchall?: z.core.$ZodType
+  element?: z.core.$ZodType
+  valueType?: z.core.$ZodType
+  options?: z.core.$ZodType[]
   discriminator?: string
-  left?: z.ZodType
-  right?: z.ZodType
+  left?: z.core.$ZodType
+  right?: z.core.$ZodType
 }
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch'])
 
-const defOf = (schema: z.ZodType): Def => schema._zod.def
+const defOf = (schema: z.core.$ZodType): Def => schema._zod.def
 
 /** The schema that does the work under optional/nullable/default/…, the input side of a pipe, a lazy's target. */
-export function unwrap(schema: z.ZodType): z.ZodType {
+export function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   let current = schema
   for (let depth = 0; depth < 50; depth++) {
     const def = defOf(current)
@@ -40,16 +40,16 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The option of a union that applies to `value`: by discriminator when it has one, else the first that parses. */
-function unionOption(def: Def, value: unknown): z.ZodType | undefined {
+function unionOption(def: Def, value: unknown): z.core.$ZodType | undefined {
   const options = def.options ?? []
   if (def.discriminator && isPlainObject(value)) {
     const tag = value[def.discriminator]
     return options.find((o) => {
       const field = defOf(unwrap(o)).shape?.[def.discriminator!]
-      return field?.safeParse(tag).success
+      return field !== undefined && z.safeParse(field, tag).success
     })
   }
-  return options.find((o) => o.safeParse(prune(o, value)).success)
+  return options.find((o) => z.safeParse(o, prune(o, value)).success)
 }
 
 /**
@@ -57,7 +57,7 @@ function unionOption(def: Def, value: unknown): z.ZodType | undefined {
  * serializers ignore unknown and read-only fields. Objects whose schema accepts any key (records,
  * loose objects) are kept whole. Never mutates `value`; `__proto__` and friends are never copied.
  */
-export function prune(schema: z.ZodType, value: unknown): unknown {
+export function prune(schema: z.core.$ZodType, value: unknown): unknown {
   const inner = unwrap(schema)
   const def = defOf(inner)
   if (def.type === 'object' && isPlainObject(value)) {
@@ -85,11 +85,11 @@ export function prune(schema: z.ZodType, value: unknown): unknown {
 
 /** The schema and the value found by following `path` from the root (undefined where either runs out). */
 export function locate(
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   value: unknown,
   path: readonly PropertyKey[],
-): { schema: z.ZodType | undefined; value: unknown } {
-  let s: z.ZodType | undefined = schema
+): { schema: z.core.$ZodType | undefined; value: unknown } {
+  let s: z.core.$ZodType | undefined = schema
   let v: unknown = value
   for (const key of path) {
     const def: Def | undefined = s ? defOf(unwrap(s)) : undefined
@@ -104,7 +104,7 @@ export function locate(
   return { schema: s, value: v }
 }
 
-function fieldOf(def: Def, key: PropertyKey): z.ZodType | undefined {
+function fieldOf(def: Def, key: PropertyKey): z.core.$ZodType | undefined {
   if (def.type === 'object') return (typeof key === 'string' && def.shape?.[key]) || undefined
   if (def.type === 'array') return def.element
   if (def.type === 'record') return def.valueType
@@ -112,7 +112,14 @@ function fieldOf(def: Def, key: PropertyKey): z.ZodType | undefined {
 }
 
 /** Whether a number schema only takes integers (`z.number().int()`, `z.int()`). */
-export function isIntegerSchema(schema: z.ZodType | undefined): boolean {
+export function isIntegerSchema(schema: z.core.$ZodType | undefined): boolean {
   const inner = schema && unwrap(schema)
-  return inner instanceof z.ZodNumber && inner.isInt
+  if (!inner || inner._zod.def.type !== 'number') return false
+  // A number format (`z.int()`) is its own first check; `.check(z.int())` lists it among the checks.
+  const checks = [...(inner._zod.traits.has('$ZodCheck') ? [inner] : []), ...(inner._zod.def.checks ?? [])]
+  return checks.some(({ _zod: { def } }) => {
+    const check = def as { check?: string; format?: string; value?: unknown }
+    if (check.check === 'number_format') return (check.format ?? '').includes('int')
+    return check.check === 'multiple_of' && Number.isSafeInteger(check.value)
+  })
 }

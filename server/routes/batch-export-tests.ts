@@ -52,7 +52,7 @@ async function runStep(type: RunnableDestinationType, config: Record<string, unk
   return { name: step.name, description: step.description, result }
 }
 
-const stepBody = z.looseObject({ step: testStepIndex.optional() })
+const stepBody = z.looseObject({ step: z.optional(testStepIndex) })
 
 function splitStep(body: z.output<typeof stepBody>) {
   const { step = 0, ...rest } = body

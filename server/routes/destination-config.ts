@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import { REQUIRED_SECRETS, type RunnableDestinationType } from '../../src/contracts/batch-exports'
 import { httpConfigInput, noopConfigInput, postgresConfigInput } from '../../src/contracts/destinations'
 import { s3ConfigInput, type Compression, type FileFormat } from '../../src/contracts/s3'
@@ -6,7 +6,7 @@ import { WRITABLE_COMPRESSIONS } from '../engine/formats/encoder'
 import { drfHttpError, toDrfError } from '../http/drf-errors'
 import { invalid } from '../http/errors'
 
-const SCHEMAS: Record<RunnableDestinationType, z.ZodType<Record<string, unknown>>> = {
+const SCHEMAS: Record<RunnableDestinationType, z.core.$ZodType<Record<string, unknown>>> = {
   S3: s3ConfigInput,
   Postgres: postgresConfigInput,
   HTTP: httpConfigInput,
@@ -21,7 +21,7 @@ const attr = (field: string) => `destination__config__${field}`
  * it can write. Returns the config with its defaults filled in.
  */
 export function checkConfig(type: RunnableDestinationType, config: Record<string, unknown>): Record<string, unknown> {
-  const parsed = SCHEMAS[type].safeParse(config)
+  const parsed = z.safeParse(SCHEMAS[type], config)
   if (!parsed.success) throw drfHttpError(toDrfError(parsed.error, config, SCHEMAS[type], ['destination', 'config']))
   const checked = parsed.data
   for (const field of REQUIRED_SECRETS[type] ?? []) {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { errorBody } from '../../src/contracts/common'
 import type { RouteDef } from '../http/route'
 
-const json = (schema: z.ZodType, io: 'input' | 'output') =>
+const json = (schema: z.core.$ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' })
 
 const ERROR_STATUSES: Record<string, string> = {

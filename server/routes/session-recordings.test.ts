@@ -4,12 +4,12 @@ import {
   aiFiltersOutput,
   aiRegexOutput,
   errorBody,
-  paginated,
   sessionRecording,
   sessionRecordingPatchResult,
   sharingConfiguration,
   type SessionRecording,
 } from '../../src/contracts'
+import { recordingsListPage } from '../../src/contracts/recordings-list-query'
 import { startHarness, demoIds, type Harness } from '../test/harness'
 
 let h: Harness
@@ -23,7 +23,7 @@ beforeAll(async () => {
 })
 afterAll(() => h.close())
 
-const page = paginated(sessionRecording).extend({ has_next: z.boolean() })
+const page = recordingsListPage
 const list = async (query = '') => (await h.call(page, 'GET', `${base}?limit=1000${query}`)).body
 const refused = async (query: string) => {
   const res = await h.call(errorBody, 'GET', `${base}?${query}`)

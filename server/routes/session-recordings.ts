@@ -1,6 +1,9 @@
 import { z } from 'zod'
-import { paginated } from '../../src/contracts/common'
-import { RECORDINGS_DEFAULT_LIMIT, recordingsListQuery } from '../../src/contracts/recordings-list-query'
+import {
+  RECORDINGS_DEFAULT_LIMIT,
+  recordingsListPage,
+  recordingsListQuery,
+} from '../../src/contracts/recordings-list-query'
 import {
   sessionRecording,
   sessionRecordingPatch,
@@ -63,7 +66,7 @@ export const sessionRecordingRoutes = [
       'List recordings: newest first by default; filter and order in this console’s form or PostHog’s RecordingsQuery form',
     tag,
     query: recordingsListQuery,
-    response: paginated(sessionRecording).extend({ has_next: z.boolean() }),
+    response: recordingsListPage,
     handle: ({ db, auth, params, query, url, origin }) => {
       const project = projectAccess(db, auth, params.project_id)
       refuseSlowPatterns(query)

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { organization, paginated } from '../../src/contracts'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -34,7 +34,7 @@ export interface Harness {
   /** The raw answer: status, headers and the body as JSON (or text), typed `unknown`. */
   api: (method: string, path: string, options?: RequestOptions) => Promise<ApiResponse>
   /** The answer with its body parsed by a contract schema (a mismatch fails the test, naming both). */
-  call: <S extends z.ZodType>(
+  call: <S extends z.core.$ZodType>(
     schema: S,
     method: string,
     path: string,
@@ -95,7 +95,7 @@ export async function startHarness(options: { rateLimit?: number } = {}): Promis
     api,
     async call(schema, method, path, options) {
       const res = await api(method, path, options)
-      const parsed = schema.safeParse(res.body)
+      const parsed = z.safeParse(schema, res.body)
       if (!parsed.success) {
         throw new Error(
           `${method} ${path} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 500)}\ndoes not match: ${parsed.error.message}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { pageOf } from './pagination'
 
 const item = z.object({ id: z.number() })

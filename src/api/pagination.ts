@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { cursorPage, hasNextPage, paginated } from '../contracts/common'
 
 /** One page of any list, whichever envelope the server used. `count` is null when unknown. */
@@ -15,24 +15,33 @@ export type PageOf<T> = {
  * `{results, has_next}` (no count), or DRF's cursor pages `{next, previous, results}` (PostHog's
  * export runs), into one PageOf shape.
  */
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.union([paginated(item), hasNextPage(item), cursorPage(item)]).transform((body): PageOf<z.output<T>> =>
-    'count' in body
-      ? {
-          results: body.results,
-          count: body.count,
-          hasNext: body.next !== null,
-          next: body.next,
-          previous: body.previous,
-        }
-      : 'has_next' in body
+export function pageOf<T extends z.ZodMiniType>(item: T) {
+  return z.pipe(
+    z.union([paginated(item), hasNextPage(item), cursorPage(item)]),
+    z.transform((body): PageOf<z.output<T>> =>
+      'count' in body
         ? {
             results: body.results,
-            count: null,
-            hasNext: body.has_next,
-            next: body.next ?? null,
-            previous: body.previous ?? null,
+            count: body.count,
+            hasNext: body.next !== null,
+            next: body.next,
+            previous: body.previous,
           }
-        : { results: body.results, count: null, hasNext: body.next !== null, next: body.next, previous: body.previous },
+        : 'has_next' in body
+          ? {
+              results: body.results,
+              count: null,
+              hasNext: body.has_next,
+              next: body.next ?? null,
+              previous: body.previous ?? null,
+            }
+          : {
+              results: body.results,
+              count: null,
+              hasNext: body.next !== null,
+              next: body.next,
+              previous: body.previous,
+            },
+    ),
   )
 }

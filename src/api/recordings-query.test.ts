@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod'
-import { paginated } from '../contracts/common'
-import { sessionRecording, type SessionRecording } from '../contracts/session-recordings'
+import { recordingsListPage } from '../contracts/recordings-list-query'
+import type { SessionRecording } from '../contracts/session-recordings'
 import { demoIds, startHarness, type Harness } from '../../server/test/harness'
 import { recordingListParams, type RecordingListView } from './recordings-query'
 
@@ -74,7 +73,7 @@ describe('the reference server reading the console’s request', () => {
     base = `/api/projects/${(await demoIds(h)).projectId}/session_recordings/`
   })
   afterAll(() => h.close())
-  const page = paginated(sessionRecording).extend({ has_next: z.boolean() })
+  const page = recordingsListPage
   const list = async (query: string) => (await h.call(page, 'GET', `${base}?limit=1000&${query}`)).body
   const ids = (rows: SessionRecording[]) => rows.map((r) => r.id)
   const asQuery = (params: Record<string, string | number>) =>

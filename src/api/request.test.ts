@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { organization } from '../contracts/organizations'
 import { ApiError, UNEXPECTED_SHAPE } from '../lib/api-error'
 import { REQUEST_TIMEOUT_MS, request } from './request'

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { errorFromResponse } from './errors'
 import { ApiError, UNEXPECTED_SHAPE } from '../lib/api-error'
 import { takeFirstRequest } from './first-requests'
@@ -66,7 +66,7 @@ async function readBody(response: Response): Promise<unknown> {
  * with its contract schema, within `REQUEST_TIMEOUT_MS`. Throws ApiError (the caller's aborts are
  * rethrown as they are; a timeout is a `network_error` with code `timeout`).
  */
-export async function request<S extends z.ZodType>(
+export async function request<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   options: RequestOptions = {},

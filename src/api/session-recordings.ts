@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { sessionRecording, type SessionRecording, type SessionRecordingPatch } from '../contracts/session-recordings'
 import { feedback } from './feedback'
 import { pageOf, type PageOf } from './pagination'
@@ -44,7 +44,13 @@ type UpdateVariables = { id: string; patch: SessionRecordingPatch }
 
 const viewedWord = (viewed: boolean) => (viewed ? 'viewed' : 'not viewed')
 /** The recording, or — from a real PostHog, which answers a PATCH with `{success: true}` — nothing to apply. */
-const updateAnswer = z.union([sessionRecording, z.looseObject({ success: z.literal(true) }).transform(() => null)])
+const updateAnswer = z.union([
+  sessionRecording,
+  z.pipe(
+    z.looseObject({ success: z.literal(true) }),
+    z.transform(() => null),
+  ),
+])
 
 const updateKey = (projectId: number) => [...recordingQueries.all(projectId), 'update'] as const
 

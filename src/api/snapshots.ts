@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   MAX_BLOB_KEYS_PER_KEY_REQUEST,
   MAX_BLOB_KEYS_PER_SHARED_REQUEST,

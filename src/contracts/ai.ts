@@ -1,8 +1,8 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** POST …/session_recordings/ai/regex/ (experimental). */
 export const aiRegexInput = z.strictObject({
-  regex: z.string().trim().min(1, 'Describe what the pattern should match.').max(500),
+  regex: z.string().check(z.trim(), z.minLength(1, 'Describe what the pattern should match.'), z.maxLength(500)),
 })
 export const aiRegexOutput = z.object({
   result: z.enum(['success', 'error']),
@@ -16,17 +16,16 @@ export const aiFiltersInput = z.strictObject({
     .array(
       z.strictObject({
         role: z.enum(['user', 'assistant']),
-        content: z.string().trim().min(1).max(2000),
+        content: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
       }),
     )
-    .min(1, 'Send at least one message.')
-    .max(20),
+    .check(z.minLength(1, 'Send at least one message.'), z.maxLength(20)),
 })
 export const aiFiltersOutput = z.object({
   result: z.enum(['success', 'error']),
   data: z.object({
     output: z.string(),
-    filters: z.record(z.string(), z.string()).nullable(),
+    filters: z.nullable(z.record(z.string(), z.string())),
   }),
 })
 export type AiFiltersOutput = z.infer<typeof aiFiltersOutput>

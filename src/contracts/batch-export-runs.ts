@@ -1,16 +1,16 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isoDateTime, pageQuery } from './common'
 
 /** GET …/batch_exports/:id/runs/ query: limit/offset, ordering as PostHog's runs viewset allows, optional created_at bounds. */
-export const runsQuery = pageQuery.extend({
-  ordering: z
-    .enum(
+export const runsQuery = z.extend(pageQuery, {
+  ordering: z.optional(
+    z.enum(
       ['created_at', '-created_at', 'data_interval_start', '-data_interval_start'],
       'Ordering must be one of created_at, -created_at, data_interval_start, -data_interval_start.',
-    )
-    .optional(),
-  after: isoDateTime.optional(),
-  before: isoDateTime.optional(),
+    ),
+  ),
+  after: z.optional(isoDateTime),
+  before: z.optional(isoDateTime),
 })
 export type RunsQuery = z.output<typeof runsQuery>
 
@@ -22,7 +22,7 @@ export const backfillResult = z.object({ backfill_id: z.string() })
 export type BackfillResult = z.infer<typeof backfillResult>
 
 /** POST …/unpause/ body: `backfill` exports the windows missed while paused. */
-export const unpauseInput = z.strictObject({ backfill: z.boolean('Must be a valid boolean.').optional() })
+export const unpauseInput = z.strictObject({ backfill: z.optional(z.boolean('Must be a valid boolean.')) })
 export type UnpauseInput = z.infer<typeof unpauseInput>
 export const pauseResult = z.object({ paused: z.boolean() })
 
@@ -33,7 +33,7 @@ export type TestStepStatus = (typeof TEST_STEP_STATUSES)[number]
 export const testStep = z.object({
   name: z.string(),
   description: z.string(),
-  result: z.object({ status: z.enum(TEST_STEP_STATUSES), message: z.string().nullable() }).nullable(),
+  result: z.nullable(z.object({ status: z.enum(TEST_STEP_STATUSES), message: z.nullable(z.string()) })),
 })
 export type TestStep = z.infer<typeof testStep>
 
@@ -42,4 +42,6 @@ export const destinationTest = z.object({ steps: z.array(testStep) })
 export type DestinationTest = z.infer<typeof destinationTest>
 
 /** The `step` index added to an export body for POST …/run_test_step_new/ and …/:id/run_test_step/. */
-export const testStepIndex = z.number('A valid integer is required.').int('A valid integer is required.').min(0).max(20)
+export const testStepIndex = z
+  .number('A valid integer is required.')
+  .check(z.int('A valid integer is required.'), z.gte(0), z.lte(20))

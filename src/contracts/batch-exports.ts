@@ -1,9 +1,21 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { INTERVAL_MS } from './batch-export-schedule'
 import { isoDateTime } from './common'
 import { httpConfig, httpConfigInput, noopConfigInput, postgresConfig, postgresConfigInput } from './destinations'
 import { s3Config, s3ConfigInput } from './s3'
 import { isValidTimeZone } from './time-zones'
+
+type RefinementCtx = z.core.$RefinementCtx
+const integer = z.number().check(z.int())
+/** PostHog's offset fields: an integer 0 to `max`, in DRF's words. */
+const offset = (max: number) =>
+  z
+    .number('A valid integer is required.')
+    .check(
+      z.int('A valid integer is required.'),
+      z.gte(0, 'Ensure this value is greater than or equal to 0.'),
+      z.lte(max, `Ensure this value is less than or equal to ${max}.`),
+    )
 
 export { INTERVAL_MS }
 
@@ -108,11 +120,14 @@ const knownDestination = z.discriminatedUnion('type', [
  * answer such exports; they are kept as they came (`declared` is PostHog's type) and shown
  * read-only, so one export never fails the whole list. The reference server never answers one.
  */
-const unreadableDestination = z.looseObject({ type: z.string(), config: z.unknown().optional() }).transform((d) => ({
-  type: 'Unreadable' as const,
-  declared: d.type,
-  config: d.config !== null && typeof d.config === 'object' ? (d.config as Record<string, unknown>) : {},
-}))
+const unreadableDestination = z.pipe(
+  z.looseObject({ type: z.string(), config: z.optional(z.unknown()) }),
+  z.transform((d) => ({
+    type: 'Unreadable' as const,
+    declared: d.type,
+    config: d.config !== null && typeof d.config === 'object' ? (d.config as Record<string, unknown>) : {},
+  })),
+)
 
 export const destination = z.union([knownDestination, unreadableDestination])
 export type KnownDestination = z.infer<typeof knownDestination>
@@ -129,7 +144,7 @@ export const destinationInput = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('HTTP'), config: httpConfigInput }),
   z.strictObject({
     type: z.literal('NoOp'),
-    config: noopConfigInput.default({ include_events: null, exclude_events: null }),
+    config: z._default(noopConfigInput, { include_events: null, exclude_events: null }),
   }),
   z.strictObject({ type: z.enum(otherInputTypes), config: jsonConfig }),
 ])
@@ -141,53 +156,53 @@ export type DestinationInput = z.input<typeof destinationInput>
  * left out and may not change. The merged config is then checked as a whole.
  */
 export const destinationPatch = z.strictObject({
-  type: z.enum(DESTINATION_TYPES).optional(),
-  config: jsonConfig.optional(),
+  type: z.optional(z.enum(DESTINATION_TYPES)),
+  config: z.optional(jsonConfig),
 })
 export type DestinationPatch = z.input<typeof destinationPatch>
 
 export const batchExportRun = z.object({
   id: z.uuid(),
   status: z.enum(RUN_STATUSES),
-  records_completed: z.number().int().nullable(),
+  records_completed: z.nullable(integer),
   // PostHog versions that predate these leave them out.
-  records_failed: z.number().int().nullable().default(null),
-  records_total_count: z.number().int().nullable().default(null),
-  bytes_exported: z.number().int().nullable().default(null),
-  latest_error: z.string().nullable(),
-  data_interval_start: isoDateTime.nullable(),
+  records_failed: z._default(z.nullable(integer), null),
+  records_total_count: z._default(z.nullable(integer), null),
+  bytes_exported: z._default(z.nullable(integer), null),
+  latest_error: z.nullable(z.string()),
+  data_interval_start: z.nullable(isoDateTime),
   data_interval_end: isoDateTime,
-  cursor: z.string().nullable().default(null),
+  cursor: z._default(z.nullable(z.string()), null),
   created_at: isoDateTime,
-  finished_at: isoDateTime.nullable(),
+  finished_at: z.nullable(isoDateTime),
   last_updated_at: isoDateTime,
   batch_export: z.uuid(),
-  backfill: z.uuid().nullable().default(null),
+  backfill: z._default(z.nullable(z.uuid()), null),
 })
 export type BatchExportRun = z.infer<typeof batchExportRun>
 
 export const batchExport = z.object({
   id: z.uuid(),
-  team_id: z.number().int(),
+  team_id: integer,
   name: z.string(),
   /** A model this console does not know (PostHog's `hogql`) is kept: such an export is shown read-only. */
-  model: z.union([z.enum(BATCH_EXPORT_MODELS), z.string()]).nullable(),
+  model: z.nullable(z.union([z.enum(BATCH_EXPORT_MODELS), z.string()])),
   destination,
   interval: z.enum(BATCH_EXPORT_INTERVALS),
   paused: z.boolean(),
   created_at: isoDateTime,
   last_updated_at: isoDateTime,
-  last_paused_at: isoDateTime.nullable(),
-  start_at: isoDateTime.nullable(),
-  end_at: isoDateTime.nullable(),
+  last_paused_at: z.nullable(isoDateTime),
+  start_at: z.nullable(isoDateTime),
+  end_at: z.nullable(isoDateTime),
   latest_runs: z.array(batchExportRun),
-  hogql_query: z.string().nullable().optional(),
-  schema: z.unknown().optional(),
-  filters: z.unknown().optional(),
+  hogql_query: z.optional(z.nullable(z.string())),
+  schema: z.optional(z.unknown()),
+  filters: z.optional(z.unknown()),
   /** Older PostHog versions leave these three out. */
-  timezone: z.string().nullable().optional(),
-  offset_day: z.number().int().nullable().optional(),
-  offset_hour: z.number().int().nullable().optional(),
+  timezone: z.optional(z.nullable(z.string())),
+  offset_day: z.optional(z.nullable(integer)),
+  offset_hour: z.optional(z.nullable(integer)),
 })
 export type BatchExport = z.infer<typeof batchExport>
 /** An export whose model and destination the console knows (and so can edit). */
@@ -204,37 +219,44 @@ export function readableExport(exp: BatchExport): { readable: ReadableExport } |
 }
 
 const batchExportFields = {
-  name: z.string().trim().min(1, 'Name is required.').max(255, 'At most 255 characters.'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required.'), z.maxLength(255, 'At most 255 characters.')),
   model: z.enum(BATCH_EXPORT_MODELS),
   destination: destinationInput,
   interval: z.enum(BATCH_EXPORT_INTERVALS),
   paused: z.boolean(),
-  last_paused_at: isoDateTime.nullable(),
-  start_at: isoDateTime.nullable(),
-  end_at: isoDateTime.nullable(),
-  hogql_query: z.string().max(100_000).nullable(),
+  last_paused_at: z.nullable(isoDateTime),
+  start_at: z.nullable(isoDateTime),
+  end_at: z.nullable(isoDateTime),
+  hogql_query: z.nullable(z.string().check(z.maxLength(100_000))),
   filters: z.unknown(),
-  team_id: z.number().int().positive(),
-  timezone: z
-    .string()
-    .nullable()
-    .superRefine((zone, ctx) => {
+  team_id: z.number().check(z.int(), z.positive()),
+  timezone: z.nullable(z.string()).check(
+    z.superRefine((zone, ctx) => {
       if (zone !== null && !isValidTimeZone(zone))
         ctx.addIssue({ code: 'custom', message: `"${zone}" is not a valid choice.` })
     }),
-  offset_day: z
-    .number('A valid integer is required.')
-    .int('A valid integer is required.')
-    .min(0, 'Ensure this value is greater than or equal to 0.')
-    .max(6, 'Ensure this value is less than or equal to 6.')
-    .nullable(),
-  offset_hour: z
-    .number('A valid integer is required.')
-    .int('A valid integer is required.')
-    .min(0, 'Ensure this value is greater than or equal to 0.')
-    .max(23, 'Ensure this value is less than or equal to 23.')
-    .nullable(),
+  ),
+  offset_day: z.nullable(offset(6)),
+  offset_hour: z.nullable(offset(23)),
 }
+
+/** The optional form of every field but those named (a create or a full update leaves them out). */
+const optionalFields = <K extends keyof typeof batchExportFields>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, z.optional(batchExportFields[k])])) as {
+    [P in K]: z.ZodMiniOptional<(typeof batchExportFields)[P]>
+  }
+const OPTIONAL_ON_WRITE = [
+  'paused',
+  'last_paused_at',
+  'start_at',
+  'end_at',
+  'hogql_query',
+  'filters',
+  'team_id',
+  'timezone',
+  'offset_day',
+  'offset_hour',
+] as const
 
 type ScheduleBody = { interval?: string; offset_day?: number | null; offset_hour?: number | null }
 
@@ -249,23 +271,23 @@ export function scheduleOffsetProblems(body: ScheduleBody, interval = body.inter
   return problems
 }
 
-function refineOffsets(body: ScheduleBody, ctx: z.RefinementCtx) {
+function refineOffsets(body: ScheduleBody, ctx: RefinementCtx) {
   for (const p of scheduleOffsetProblems(body)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message })
 }
 
 /** PostHog's serializer rule: the HTTP destination exports the events model only. */
-function refineHttpModel(body: { model?: string; destination?: { type?: string } }, ctx: z.RefinementCtx) {
+function refineHttpModel(body: { model?: string; destination?: { type?: string } }, ctx: RefinementCtx) {
   if (body.destination?.type === 'HTTP' && body.model !== undefined && body.model !== 'events')
     ctx.addIssue({ code: 'custom', path: [], message: 'HTTP batch exports only support the events model' })
 }
 
-function refineSchedule(body: { start_at?: string | null; end_at?: string | null }, ctx: z.RefinementCtx) {
+function refineSchedule(body: { start_at?: string | null; end_at?: string | null }, ctx: RefinementCtx) {
   if (body.start_at && body.end_at && Date.parse(body.end_at) <= Date.parse(body.start_at)) {
     ctx.addIssue({ code: 'custom', path: ['end_at'], message: 'The end must be after the start.' })
   }
 }
 
-function requireSecretsOnCreate(body: { destination?: DestinationInput }, ctx: z.RefinementCtx) {
+function requireSecretsOnCreate(body: { destination?: DestinationInput }, ctx: RefinementCtx) {
   const type = body.destination?.type
   if (!type) return
   for (const field of REQUIRED_SECRETS[type] ?? []) {
@@ -284,22 +306,15 @@ function requireSecretsOnCreate(body: { destination?: DestinationInput }, ctx: z
 export const batchExportCreate = z
   .strictObject({
     ...batchExportFields,
-    model: batchExportFields.model.default('events'),
-    paused: batchExportFields.paused.optional(),
-    last_paused_at: batchExportFields.last_paused_at.optional(),
-    start_at: batchExportFields.start_at.optional(),
-    end_at: batchExportFields.end_at.optional(),
-    hogql_query: batchExportFields.hogql_query.optional(),
-    filters: batchExportFields.filters.optional(),
-    team_id: batchExportFields.team_id.optional(),
-    timezone: batchExportFields.timezone.optional(),
-    offset_day: batchExportFields.offset_day.optional(),
-    offset_hour: batchExportFields.offset_hour.optional(),
+    model: z._default(batchExportFields.model, 'events'),
+    ...optionalFields(OPTIONAL_ON_WRITE),
   })
-  .superRefine(refineSchedule)
-  .superRefine(refineOffsets)
-  .superRefine(refineHttpModel)
-  .superRefine(requireSecretsOnCreate)
+  .check(
+    z.superRefine(refineSchedule),
+    z.superRefine(refineOffsets),
+    z.superRefine(refineHttpModel),
+    z.superRefine(requireSecretsOnCreate),
+  )
 export type BatchExportCreate = z.input<typeof batchExportCreate>
 
 /**
@@ -307,31 +322,18 @@ export type BatchExportCreate = z.input<typeof batchExportCreate>
  * secrets keep the stored ones; type and model cannot change (the server says so).
  */
 export const batchExportPatch = z
-  .strictObject({ ...batchExportFields, destination: destinationPatch })
-  .partial()
-  .superRefine(refineSchedule)
-  .superRefine(refineOffsets)
+  .partial(z.strictObject({ ...batchExportFields, destination: destinationPatch }))
+  .check(z.superRefine(refineSchedule), z.superRefine(refineOffsets))
 export type BatchExportPatch = z.input<typeof batchExportPatch>
 
 /** PUT …/batch_exports/:id/ — as PATCH, but name, destination (with its type) and interval are required, as DRF's full update. */
 export const batchExportPut = z
   .strictObject({
     ...batchExportFields,
-    destination: destinationPatch.required({ type: true }),
-    model: batchExportFields.model.optional(),
-    paused: batchExportFields.paused.optional(),
-    last_paused_at: batchExportFields.last_paused_at.optional(),
-    start_at: batchExportFields.start_at.optional(),
-    end_at: batchExportFields.end_at.optional(),
-    hogql_query: batchExportFields.hogql_query.optional(),
-    filters: batchExportFields.filters.optional(),
-    team_id: batchExportFields.team_id.optional(),
-    timezone: batchExportFields.timezone.optional(),
-    offset_day: batchExportFields.offset_day.optional(),
-    offset_hour: batchExportFields.offset_hour.optional(),
+    destination: z.required(destinationPatch, { type: true }),
+    ...optionalFields(['model', ...OPTIONAL_ON_WRITE]),
   })
-  .superRefine(refineSchedule)
-  .superRefine(refineOffsets)
+  .check(z.superRefine(refineSchedule), z.superRefine(refineOffsets))
 export type BatchExportPut = z.input<typeof batchExportPut>
 
 /** POST …/backfill/ (deprecated): a timezone-aware range, start before end, end not in the future. */
@@ -340,14 +342,16 @@ export const backfillInput = z
     start_at: isoDateTime,
     end_at: isoDateTime,
   })
-  .superRefine((body, ctx) => {
-    if (Date.parse(body.end_at) <= Date.parse(body.start_at)) {
-      ctx.addIssue({ code: 'custom', path: ['start_at'], message: 'The start must be before the end.' })
-    }
-    if (Date.parse(body.end_at) > Date.now()) {
-      ctx.addIssue({ code: 'custom', path: ['end_at'], message: 'The end of a backfill cannot be in the future.' })
-    }
-  })
+  .check(
+    z.superRefine((body, ctx) => {
+      if (Date.parse(body.end_at) <= Date.parse(body.start_at)) {
+        ctx.addIssue({ code: 'custom', path: ['start_at'], message: 'The start must be before the end.' })
+      }
+      if (Date.parse(body.end_at) > Date.now()) {
+        ctx.addIssue({ code: 'custom', path: ['end_at'], message: 'The end of a backfill cannot be in the future.' })
+      }
+    }),
+  )
 export type BackfillInput = z.infer<typeof backfillInput>
 
 export const logEntry = z.object({
@@ -359,32 +363,36 @@ export const logEntry = z.object({
 })
 export type LogEntry = z.infer<typeof logEntry>
 
-const levelParam = z
-  .string()
-  .transform((v) => v.trim().toUpperCase())
-  .pipe(z.enum(LOG_LEVELS, `Level must be one of ${LOG_LEVELS.join(', ')}.`))
+const levelParam = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((v) => v.trim().toUpperCase()),
+  ),
+  z.enum(LOG_LEVELS, `Level must be one of ${LOG_LEVELS.join(', ')}.`),
+)
 
 /** GET …/logs/ query: limit 1–500 (default 50), after/before, level (repeatable or comma-separated as PostHog sends it), search, instance_id. */
 export const logsQuery = z.object({
-  limit: z
-    .string()
-    .regex(/^\d{1,6}$/, 'Must be an integer between 1 and 500.')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 500, 'Must be an integer between 1 and 500.')
-    .optional(),
-  offset: z
-    .string()
-    .regex(/^\d{1,12}$/, 'Must be a non-negative integer.')
-    .transform(Number)
-    .optional(),
-  after: isoDateTime.optional(),
-  before: isoDateTime.optional(),
-  level: z
-    .array(z.string())
-    .transform((values) => values.flatMap((v) => v.split(',')).filter((v) => v.trim() !== ''))
-    .pipe(z.array(levelParam))
-    .optional(),
-  search: z.string().max(500).optional(),
-  instance_id: z.string().max(200).optional(),
+  limit: z.optional(
+    z
+      .pipe(z.string().check(z.regex(/^\d{1,6}$/, 'Must be an integer between 1 and 500.')), z.transform(Number))
+      .check(z.refine((n) => n >= 1 && n <= 500, 'Must be an integer between 1 and 500.')),
+  ),
+  offset: z.optional(
+    z.pipe(z.string().check(z.regex(/^\d{1,12}$/, 'Must be a non-negative integer.')), z.transform(Number)),
+  ),
+  after: z.optional(isoDateTime),
+  before: z.optional(isoDateTime),
+  level: z.optional(
+    z.pipe(
+      z.pipe(
+        z.array(z.string()),
+        z.transform((values) => values.flatMap((v) => v.split(',')).filter((v) => v.trim() !== '')),
+      ),
+      z.array(levelParam),
+    ),
+  ),
+  search: z.optional(z.string().check(z.maxLength(500))),
+  instance_id: z.optional(z.string().check(z.maxLength(200))),
 })
 export type LogsQuery = z.output<typeof logsQuery>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { DEFAULT_LIMIT, MAX_LIMIT } from './list-limits'
 
 /** An ISO 8601 instant with an explicit zone (`Z` or `±hh:mm`); naive times are rejected. */
@@ -18,7 +18,7 @@ export const errorBody = z.object({
   type: errorType,
   code: z.string(),
   detail: z.string(),
-  attr: z.string().nullable(),
+  attr: z.nullable(z.string()),
 })
 export type ErrorBody = z.infer<typeof errorBody>
 
@@ -41,42 +41,42 @@ function positiveInt(text: string, strict: boolean, cutoff?: number): number | u
  * integer falls back to 0. Never refused.
  */
 export const pageQuery = z.object({
-  limit: z
-    .string()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : positiveInt(v, true, MAX_LIMIT))),
-  offset: z
-    .string()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : positiveInt(v, false))),
+  limit: z.pipe(
+    z.optional(z.string()),
+    z.transform((v) => (v === undefined ? undefined : positiveInt(v, true, MAX_LIMIT))),
+  ),
+  offset: z.pipe(
+    z.optional(z.string()),
+    z.transform((v) => (v === undefined ? undefined : positiveInt(v, false))),
+  ),
 })
 export type PageQuery = { limit?: number; offset?: number }
 
 /** The spec's pagination envelope. */
-export const paginated = <T extends z.ZodType>(item: T) =>
+export const paginated = <T extends z.core.$ZodType>(item: T) =>
   z.object({
-    count: z.number().int().nonnegative(),
-    next: z.url().nullable(),
-    previous: z.url().nullable(),
+    count: z.number().check(z.int(), z.nonnegative()),
+    next: z.nullable(z.url()),
+    previous: z.nullable(z.url()),
     results: z.array(item),
   })
 export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] }
 
 /** PostHog's real recordings list: no count, only `has_next`. */
-export const hasNextPage = <T extends z.ZodType>(item: T) =>
+export const hasNextPage = <T extends z.core.$ZodType>(item: T) =>
   z.object({
     results: z.array(item),
     has_next: z.boolean(),
-    next: z.url().nullable().optional(),
-    previous: z.url().nullable().optional(),
+    next: z.optional(z.nullable(z.url())),
+    previous: z.optional(z.nullable(z.url())),
   })
 
 /** DRF's cursor pagination, as PostHog pages export runs (RunsCursorPagination): no count, no offset. */
-export const cursorPage = <T extends z.ZodType>(item: T) =>
-  z.object({ next: z.url().nullable(), previous: z.url().nullable(), results: z.array(item) })
+export const cursorPage = <T extends z.core.$ZodType>(item: T) =>
+  z.object({ next: z.nullable(z.url()), previous: z.nullable(z.url()), results: z.array(item) })
 
 /** Booleans in query strings, as PostHog accepts them. */
-export const queryBoolean = z
-  .string()
-  .refine((v) => ['true', 'false', '1', '0'].includes(v), 'Must be a valid boolean.')
-  .transform((v) => v === 'true' || v === '1')
+export const queryBoolean = z.pipe(
+  z.string().check(z.refine((v) => ['true', 'false', '1', '0'].includes(v), 'Must be a valid boolean.')),
+  z.transform((v) => v === 'true' || v === '1'),
+)

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * Config of the destinations besides S3 that the reference server runs (PostHog's field names and
@@ -6,41 +6,48 @@ import { z } from 'zod'
  * input schema (required on create by the server, kept when left empty on edit), never returned.
  */
 
-const eventNames = z.array(z.string().min(1).max(400)).max(1000).nullable().default(null)
+const eventNames = z._default(
+  z.nullable(z.array(z.string().check(z.minLength(1), z.maxLength(400))).check(z.maxLength(1000))),
+  null,
+)
+
+/** A trimmed text that may not be blank, as DRF's CharField says it. */
+const requiredText = (max: number) =>
+  z.string().check(z.trim(), z.minLength(1, 'This field may not be blank.'), z.maxLength(max))
 
 const postgresPublicFields = {
-  host: z.string().trim().min(1, 'This field may not be blank.').max(255),
-  port: z.number().int().min(1).max(65535).default(5432),
-  database: z.string().trim().min(1, 'This field may not be blank.').max(63),
-  schema: z.string().trim().min(1, 'This field may not be blank.').max(63).default('public'),
-  table_name: z.string().trim().min(1, 'This field may not be blank.').max(63),
-  has_self_signed_cert: z.boolean().default(false),
+  host: requiredText(255),
+  port: z._default(z.number().check(z.int(), z.gte(1), z.lte(65535)), 5432),
+  database: requiredText(63),
+  schema: z._default(requiredText(63), 'public'),
+  table_name: requiredText(63),
+  has_self_signed_cert: z._default(z.boolean(), false),
   include_events: eventNames,
   exclude_events: eventNames,
 }
 
 /** Postgres config as the server returns it (loose: an export made elsewhere may carry other keys). */
 export const postgresConfig = z.looseObject({
-  host: z.string().optional(),
-  port: z.number().optional(),
-  database: z.string().optional(),
-  schema: z.string().optional(),
-  table_name: z.string().optional(),
-  has_self_signed_cert: z.boolean().optional(),
+  host: z.optional(z.string()),
+  port: z.optional(z.number()),
+  database: z.optional(z.string()),
+  schema: z.optional(z.string()),
+  table_name: z.optional(z.string()),
+  has_self_signed_cert: z.optional(z.boolean()),
 })
 
 export const postgresConfigInput = z.strictObject({
   ...postgresPublicFields,
-  user: z.string().max(63).optional(),
-  password: z.string().max(1024).optional(),
+  user: z.optional(z.string().check(z.maxLength(63))),
+  password: z.optional(z.string().check(z.maxLength(1024))),
 })
 export type PostgresConfigInput = z.input<typeof postgresConfigInput>
 
-export const httpConfig = z.looseObject({ url: z.string().optional() })
+export const httpConfig = z.looseObject({ url: z.optional(z.string()) })
 
 export const httpConfigInput = z.strictObject({
-  url: z.url({ protocol: /^https?$/, error: 'Enter an http(s) URL.' }).max(2048),
-  token: z.string().max(1024).optional(),
+  url: z.url({ protocol: /^https?$/, error: 'Enter an http(s) URL.' }).check(z.maxLength(2048)),
+  token: z.optional(z.string().check(z.maxLength(1024))),
   include_events: eventNames,
   exclude_events: eventNames,
 })

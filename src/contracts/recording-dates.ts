@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * `date_from` / `date_to` as PostHog reads them (resolved to instants by resolveDate in
@@ -13,13 +13,15 @@ const ABSOLUTE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(
 
 export const dateParam = z
   .string()
-  .refine(
-    (v) =>
-      v === 'all' ||
-      v === 'null' ||
-      (RELATIVE.test(v) && (Boolean(RELATIVE.exec(v)?.[1]) || Boolean(RELATIVE.exec(v)?.[3]))) ||
-      (ABSOLUTE.test(v) && !Number.isNaN(Date.parse(withZone(v)))),
-    'Use an ISO date or date-time, or a relative offset like -7d, -24h or -1mStart.',
+  .check(
+    z.refine(
+      (v) =>
+        v === 'all' ||
+        v === 'null' ||
+        (RELATIVE.test(v) && (Boolean(RELATIVE.exec(v)?.[1]) || Boolean(RELATIVE.exec(v)?.[3]))) ||
+        (ABSOLUTE.test(v) && !Number.isNaN(Date.parse(withZone(v)))),
+      'Use an ISO date or date-time, or a relative offset like -7d, -24h or -1mStart.',
+    ),
   )
 
 /** A date-time without a zone is read as UTC. */

@@ -1,7 +1,7 @@
-import { z } from 'zod'
-import { pageQuery, queryBoolean } from './common'
+import * as z from 'zod/mini'
+import { pageQuery, paginated, queryBoolean } from './common'
 import type { Condition, Comparison, RecordingField, RuleInput } from './recording-filters'
-import { ORDER_FIELDS, RECORDING_ORDERS, recordingsQuery } from './session-recordings'
+import { ORDER_FIELDS, RECORDING_ORDERS, recordingsQuery, sessionRecording } from './session-recordings'
 
 /**
  * The recordings list's whole query as the server reads it: the console's form (session-recordings.ts)
@@ -33,24 +33,29 @@ export const LIST_ORDER_FIELDS: Record<ListOrder, RecordingField> = {
 
 const orderParam = z
   .string()
-  .regex(
-    new RegExp(`^-?(${LIST_ORDERS.join('|')})$`),
-    `Order must be one of ${LIST_ORDERS.join(', ')}, optionally prefixed with "-" for ascending.`,
+  .check(
+    z.regex(
+      new RegExp(`^-?(${LIST_ORDERS.join('|')})$`),
+      `Order must be one of ${LIST_ORDERS.join(', ')}, optionally prefixed with "-" for ascending.`,
+    ),
   )
 
 /** A query-string value PostHog sends JSON-encoded (lists and objects); refused when it is not JSON. */
-const json = <T extends z.ZodType>(schema: T) =>
-  z
-    .string()
-    .transform((text, ctx): unknown => {
-      try {
-        return JSON.parse(text)
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Value must be valid JSON.' })
-        return z.NEVER
-      }
-    })
-    .pipe(schema)
+const json = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((text, payload): unknown => {
+        try {
+          return JSON.parse(text)
+        } catch {
+          payload.issues.push({ code: 'custom', message: 'Value must be valid JSON.', input: text })
+          return z.NEVER
+        }
+      }),
+    ),
+    schema,
+  )
 
 const unsupported = (what: string) => `${what} are not supported by this server; leave this parameter out or empty.`
 
@@ -74,54 +79,60 @@ const LOG_LEVEL_COUNTS = {
 type LogLevel = keyof typeof LOG_LEVEL_COUNTS
 
 /** A `having_predicates` entry (PostHog's RecordingPropertyFilter), read as the condition it means. */
-const havingPredicate = z
-  .looseObject({
-    type: z.literal('recording', 'Only recording filters (type "recording") are supported here.'),
-    key: z.enum(
-      Object.keys(PREDICATE_FIELDS) as PredicateKey[],
-      `Supported keys: ${Object.keys(PREDICATE_FIELDS).join(', ')}.`,
+const havingPredicate = z.pipe(
+  z
+    .looseObject({
+      type: z.literal('recording', 'Only recording filters (type "recording") are supported here.'),
+      key: z.enum(
+        Object.keys(PREDICATE_FIELDS) as PredicateKey[],
+        `Supported keys: ${Object.keys(PREDICATE_FIELDS).join(', ')}.`,
+      ),
+      operator: z._default(
+        z.enum(
+          Object.keys(OPERATORS) as (keyof typeof OPERATORS)[],
+          `Supported operators: ${Object.keys(OPERATORS).join(', ')}.`,
+        ),
+        'exact',
+      ),
+      value: z.union([z.number(), z.string(), z.array(z.union([z.string(), z.number()]))]),
+    })
+    .check(
+      z.superRefine((p, ctx) => {
+        const numeric = p.key !== 'snapshot_source'
+        if (numeric && typeof p.value !== 'number')
+          ctx.addIssue({ code: 'custom', path: ['value'], message: `${p.key} compares with a number of seconds.` })
+        if (!numeric && typeof p.value === 'number')
+          ctx.addIssue({
+            code: 'custom',
+            path: ['value'],
+            message: 'snapshot_source compares with web, mobile or unknown.',
+          })
+        if (!numeric && !['exact', 'is_not'].includes(p.operator))
+          ctx.addIssue({ code: 'custom', path: ['operator'], message: 'snapshot_source takes exact or is_not.' })
+      }),
     ),
-    operator: z
-      .enum(
-        Object.keys(OPERATORS) as (keyof typeof OPERATORS)[],
-        `Supported operators: ${Object.keys(OPERATORS).join(', ')}.`,
-      )
-      .default('exact'),
-    value: z.union([z.number(), z.string(), z.array(z.union([z.string(), z.number()]))]),
-  })
-  .superRefine((p, ctx) => {
-    const numeric = p.key !== 'snapshot_source'
-    if (numeric && typeof p.value !== 'number')
-      ctx.addIssue({ code: 'custom', path: ['value'], message: `${p.key} compares with a number of seconds.` })
-    if (!numeric && typeof p.value === 'number')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['value'],
-        message: 'snapshot_source compares with web, mobile or unknown.',
-      })
-    if (!numeric && !['exact', 'is_not'].includes(p.operator))
-      ctx.addIssue({ code: 'custom', path: ['operator'], message: 'snapshot_source takes exact or is_not.' })
-  })
-  .transform((p): Condition => {
+  z.transform((p): Condition => {
     const field = PREDICATE_FIELDS[p.key]
     if (!Array.isArray(p.value)) return { field, op: OPERATORS[p.operator], value: p.value }
     const op: Comparison = p.operator === 'is_not' ? 'not_in' : 'in'
     return { field, op, value: p.value.map(String) }
-  })
+  }),
+)
 
 const level = z.enum(Object.keys(LOG_LEVEL_COUNTS) as LogLevel[])
 
 /** A `console_log_filters` entry (PostHog's LogEntryPropertyFilter), read as the counts it asks to be non-zero. */
-const logFilter = z
-  .looseObject({
+const logFilter = z.pipe(
+  z.looseObject({
     type: z.literal('log_entry', 'Console filters have type "log_entry".'),
     key: z.literal('level', unsupported('Console message filters')),
-    operator: z.literal('exact', 'Console level filters take the exact operator.').default('exact'),
+    operator: z._default(z.literal('exact', 'Console level filters take the exact operator.'), 'exact'),
     value: z.union([level, z.array(level)]),
-  })
-  .transform((f): RecordingField[] => [
+  }),
+  z.transform((f): RecordingField[] => [
     ...new Set((Array.isArray(f.value) ? f.value : [f.value]).map((l) => LOG_LEVEL_COUNTS[l])),
-  ])
+  ]),
+)
 
 /** PostHog's URL properties: an event's `$current_url`, a session's `$entry_current_url` (its first URL). */
 const URL_KEYS = ['$current_url', '$entry_current_url'] as const
@@ -131,26 +142,32 @@ const URL_OPERATORS = ['icontains', 'regex'] as const
  * A `properties` entry filtering by URL, read as a condition on the recording's start URL: this server
  * keeps a recording's first URL, not every page it visited, so `$current_url` matches that one.
  */
-const urlProperty = z
-  .looseObject({
-    type: z.enum(['event', 'session', 'person', 'recording'], 'Property filters take a type.'),
-    key: z.enum(URL_KEYS, `Only URL filters (${URL_KEYS.join(', ')}) are supported here.`),
-    operator: z
-      .enum(URL_OPERATORS, `URL filters take the operators ${URL_OPERATORS.join(' and ')}.`)
-      .default('icontains'),
-    value: z.union([z.string().min(1).max(1000), z.array(z.string().min(1).max(1000)).min(1).max(20)]),
-  })
-  .superRefine((p, ctx) => {
-    if (p.type === 'person' || p.type === 'recording')
-      ctx.addIssue({ code: 'custom', path: ['type'], message: 'URL filters have type "event" or "session".' })
-    const values = Array.isArray(p.value) ? p.value : [p.value]
-    if (p.operator === 'regex' && !values.every(isRegExp))
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Not a valid regular expression.' })
-  })
+const urlValue = () => z.string().check(z.minLength(1), z.maxLength(1000))
+const urlProperty = z.pipe(
+  z
+    .looseObject({
+      type: z.enum(['event', 'session', 'person', 'recording'], 'Property filters take a type.'),
+      key: z.enum(URL_KEYS, `Only URL filters (${URL_KEYS.join(', ')}) are supported here.`),
+      operator: z._default(
+        z.enum(URL_OPERATORS, `URL filters take the operators ${URL_OPERATORS.join(' and ')}.`),
+        'icontains',
+      ),
+      value: z.union([urlValue(), z.array(urlValue()).check(z.minLength(1), z.maxLength(20))]),
+    })
+    .check(
+      z.superRefine((p, ctx) => {
+        if (p.type === 'person' || p.type === 'recording')
+          ctx.addIssue({ code: 'custom', path: ['type'], message: 'URL filters have type "event" or "session".' })
+        const values = Array.isArray(p.value) ? p.value : [p.value]
+        if (p.operator === 'regex' && !values.every(isRegExp))
+          ctx.addIssue({ code: 'custom', path: ['value'], message: 'Not a valid regular expression.' })
+      }),
+    ),
   // Several values: any of them (PostHog's list of values for one filter).
-  .transform((p): Condition[] =>
+  z.transform((p): Condition[] =>
     (Array.isArray(p.value) ? p.value : [p.value]).map((value) => ({ field: 'start_url', op: p.operator, value })),
-  )
+  ),
+)
 
 function isRegExp(pattern: string) {
   try {
@@ -161,8 +178,8 @@ function isRegExp(pattern: string) {
   }
 }
 
-const emptyList = (what: string) => json(z.array(z.unknown()).max(0, unsupported(what)))
-const ids = json(z.array(z.string().max(400)).max(1000))
+const emptyList = (what: string) => json(z.array(z.unknown()).check(z.maxLength(0, unsupported(what))))
+const ids = json(z.array(z.string().check(z.maxLength(400))).check(z.maxLength(1000)))
 
 /** Parameters PostHog's clients send that carry no filter (the list endpoint pops or ignores them). */
 const IGNORED_PARAMS = [
@@ -177,29 +194,34 @@ const IGNORED_PARAMS = [
 const fields = {
   ...pageQuery.shape,
   ...recordingsQuery.shape,
-  order: orderParam.optional(),
-  having_predicates: json(z.array(havingPredicate).max(20)).optional(),
-  console_log_filters: json(z.array(logFilter).max(20)).optional(),
-  operand: z.enum(['AND', 'OR'], 'operand must be AND or OR.').optional(),
-  person_uuid: z.uuid('Must be a valid UUID.').optional(),
-  session_ids: ids.optional(),
-  distinct_ids: ids.optional(),
+  order: z.optional(orderParam),
+  having_predicates: z.optional(json(z.array(havingPredicate).check(z.maxLength(20)))),
+  console_log_filters: z.optional(json(z.array(logFilter).check(z.maxLength(20)))),
+  operand: z.optional(z.enum(['AND', 'OR'], 'operand must be AND or OR.')),
+  person_uuid: z.optional(z.uuid('Must be a valid UUID.')),
+  session_ids: z.optional(ids),
+  distinct_ids: z.optional(ids),
   /** Accepted: this server has no test-account definitions, so nothing is filtered out. */
-  filter_test_accounts: queryBoolean.optional(),
-  properties: json(z.array(urlProperty).max(20)).optional(),
-  events: emptyList('Event filters').optional(),
-  actions: emptyList('Action filters').optional(),
+  filter_test_accounts: z.optional(queryBoolean),
+  properties: z.optional(json(z.array(urlProperty).check(z.maxLength(20)))),
+  events: z.optional(emptyList('Event filters')),
+  actions: z.optional(emptyList('Action filters')),
 }
 
 /** The list endpoint's whole query: any parameter it does not know is refused, naming it. */
-export const recordingsListQuery = z.looseObject(fields).superRefine((q, ctx) => {
-  const known = new Set([...Object.keys(fields), ...IGNORED_PARAMS])
-  for (const key of Object.keys(q)) {
-    if (!known.has(key))
-      ctx.addIssue({ code: 'custom', path: [key], message: `This server does not support the filter "${key}".` })
-  }
-})
+export const recordingsListQuery = z.looseObject(fields).check(
+  z.superRefine((q, ctx) => {
+    const known = new Set([...Object.keys(fields), ...IGNORED_PARAMS])
+    for (const key of Object.keys(q)) {
+      if (!known.has(key))
+        ctx.addIssue({ code: 'custom', path: [key], message: `This server does not support the filter "${key}".` })
+    }
+  }),
+)
 export type RecordingsListQuery = z.output<typeof recordingsListQuery>
+
+/** The list's answer: the spec's envelope, with PostHog's `has_next` alongside. */
+export const recordingsListPage = z.extend(paginated(sessionRecording), { has_next: z.boolean() })
 
 /** What a page of recordings is chosen by (the list query without its window). */
 export type RecordingSelection = RuleInput & { order?: string; order_direction?: 'ASC' | 'DESC' }

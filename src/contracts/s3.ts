@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const S3_REGIONS = [
   'us-east-1',
@@ -59,28 +59,27 @@ export function bucketNameProblem(name: string): string | null {
   return null
 }
 
-const bucketName = z.string().superRefine((value, ctx) => {
-  const problem = bucketNameProblem(value)
-  if (problem) ctx.addIssue({ code: 'custom', message: problem })
-})
+const bucketName = z.string().check(
+  z.superRefine((value, ctx) => {
+    const problem = bucketNameProblem(value)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  }),
+)
 
 /** S3 config fields everyone may read back (secrets excluded). */
 const s3PublicFields = {
   bucket_name: bucketName,
   region: z.enum(S3_REGIONS, 'Choose an AWS region.'),
-  prefix: z.string().max(1024),
-  compression: z.enum(COMPRESSIONS).nullable().default(null),
-  file_format: z.enum(FILE_FORMATS).default('JSONLines'),
-  encryption: z.enum(ENCRYPTIONS).nullable().default(null),
-  kms_key_id: z.string().max(2048).nullable().default(null),
-  endpoint_url: z
-    .url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' })
-    .nullable()
-    .default(null),
-  max_file_size_mb: z.number().int().positive().max(100_000).nullable().default(null),
-  use_virtual_style_addressing: z.boolean().default(false),
-  include_events: z.array(z.string().min(1)).nullable().default(null),
-  exclude_events: z.array(z.string().min(1)).nullable().default(null),
+  prefix: z.string().check(z.maxLength(1024)),
+  compression: z._default(z.nullable(z.enum(COMPRESSIONS)), null),
+  file_format: z._default(z.enum(FILE_FORMATS), 'JSONLines'),
+  encryption: z._default(z.nullable(z.enum(ENCRYPTIONS)), null),
+  kms_key_id: z._default(z.nullable(z.string().check(z.maxLength(2048))), null),
+  endpoint_url: z._default(z.nullable(z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL.' })), null),
+  max_file_size_mb: z._default(z.nullable(z.number().check(z.int(), z.positive(), z.lte(100_000))), null),
+  use_virtual_style_addressing: z._default(z.boolean(), false),
+  include_events: z._default(z.nullable(z.array(z.string().check(z.minLength(1)))), null),
+  exclude_events: z._default(z.nullable(z.array(z.string().check(z.minLength(1)))), null),
 }
 
 type S3Shape = {
@@ -91,7 +90,7 @@ type S3Shape = {
 }
 
 /** Cross-field S3 rules: compression allowed by the format, a KMS key with aws:kms. */
-export function refineS3(config: S3Shape, ctx: z.RefinementCtx) {
+export function refineS3(config: S3Shape, ctx: z.core.$RefinementCtx) {
   const format = config.file_format ?? 'JSONLines'
   if (config.compression && !COMPRESSIONS_BY_FORMAT[format].includes(config.compression)) {
     ctx.addIssue({
@@ -115,8 +114,8 @@ export const s3Config = z.looseObject({
 export const s3ConfigInput = z
   .strictObject({
     ...s3PublicFields,
-    aws_access_key_id: z.string().max(256).optional(),
-    aws_secret_access_key: z.string().max(1024).optional(),
+    aws_access_key_id: z.optional(z.string().check(z.maxLength(256))),
+    aws_secret_access_key: z.optional(z.string().check(z.maxLength(1024))),
   })
-  .superRefine(refineS3)
+  .check(z.superRefine(refineS3))
 export type S3ConfigInput = z.input<typeof s3ConfigInput>

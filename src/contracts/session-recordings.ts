@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isoDateTime, queryBoolean } from './common'
 import { dateParam } from './recording-dates'
 import type { RecordingField } from './recording-filters'
@@ -9,36 +9,36 @@ import { RECORDING_ORDERS, type RecordingOrder } from './recording-orders'
  * (PersonSerializer's MissingPerson, posthog/api/person.py).
  */
 export const person = z.looseObject({
-  id: z.number().int().nullable(),
-  name: z.string().nullable().optional(),
+  id: z.nullable(z.number().check(z.int())),
+  name: z.optional(z.nullable(z.string())),
   distinct_ids: z.array(z.string()),
   properties: z.record(z.string(), z.unknown()),
-  created_at: isoDateTime.nullable(),
+  created_at: z.nullable(isoDateTime),
   uuid: z.uuid(),
 })
 export type Person = z.infer<typeof person>
 
 export const sessionRecording = z.object({
   id: z.string(),
-  distinct_id: z.string().nullable(),
+  distinct_id: z.nullable(z.string()),
   viewed: z.boolean(),
-  recording_duration: z.number().int(),
-  active_seconds: z.number().int().nullable(),
-  inactive_seconds: z.number().int().nullable(),
+  recording_duration: z.number().check(z.int()),
+  active_seconds: z.nullable(z.number().check(z.int())),
+  inactive_seconds: z.nullable(z.number().check(z.int())),
   start_time: isoDateTime,
   end_time: isoDateTime,
-  click_count: z.number().int().nullable(),
-  keypress_count: z.number().int().nullable(),
-  mouse_activity_count: z.number().int().nullable(),
-  console_log_count: z.number().int().nullable(),
-  console_warn_count: z.number().int().nullable(),
-  console_error_count: z.number().int().nullable(),
-  start_url: z.string().nullable(),
-  person: person.nullable().optional(),
-  storage: z.enum(['object_storage', 'object_storage_lts']).nullable().optional(),
-  snapshot_source: z.enum(['web', 'mobile', 'unknown']).nullable(),
-  ongoing: z.boolean().nullable().optional(),
-  activity_score: z.number().nullable(),
+  click_count: z.nullable(z.number().check(z.int())),
+  keypress_count: z.nullable(z.number().check(z.int())),
+  mouse_activity_count: z.nullable(z.number().check(z.int())),
+  console_log_count: z.nullable(z.number().check(z.int())),
+  console_warn_count: z.nullable(z.number().check(z.int())),
+  console_error_count: z.nullable(z.number().check(z.int())),
+  start_url: z.nullable(z.string()),
+  person: z.optional(z.nullable(person)),
+  storage: z.optional(z.nullable(z.enum(['object_storage', 'object_storage_lts']))),
+  snapshot_source: z.nullable(z.enum(['web', 'mobile', 'unknown'])),
+  ongoing: z.optional(z.nullable(z.boolean())),
+  activity_score: z.nullable(z.number()),
 })
 export type SessionRecording = z.infer<typeof sessionRecording>
 
@@ -49,18 +49,17 @@ export type SessionRecording = z.infer<typeof sessionRecording>
  * is ignored).
  */
 export const sessionRecordingPatch = z.object({
-  viewed: z.boolean().optional(),
-  analyzed: z.boolean().optional(),
-  player_metadata: z.unknown().optional(),
-  person: z
-    .object({ distinct_id: z.string().trim().min(1).max(400).optional() })
-    .nullable()
-    .optional(),
+  viewed: z.optional(z.boolean()),
+  analyzed: z.optional(z.boolean()),
+  player_metadata: z.optional(z.unknown()),
+  person: z.optional(
+    z.nullable(z.object({ distinct_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(400))) })),
+  ),
 })
 export type SessionRecordingPatch = z.input<typeof sessionRecordingPatch>
 
 /** The PATCH answer: the recording as it now is, and PostHog's own answer, `success: true`, alongside. */
-export const sessionRecordingPatchResult = sessionRecording.extend({ success: z.literal(true) })
+export const sessionRecordingPatchResult = z.extend(sessionRecording, { success: z.literal(true) })
 
 export { RECORDING_ORDERS, type RecordingOrder } from './recording-orders'
 
@@ -86,9 +85,11 @@ function isRegExp(pattern: string): boolean {
 
 const orderParam = z
   .string()
-  .regex(
-    new RegExp(`^-?(${RECORDING_ORDERS.join('|')})$`),
-    `Order must be one of ${RECORDING_ORDERS.join(', ')}, optionally prefixed with "-" for ascending.`,
+  .check(
+    z.regex(
+      new RegExp(`^-?(${RECORDING_ORDERS.join('|')})$`),
+      `Order must be one of ${RECORDING_ORDERS.join(', ')}, optionally prefixed with "-" for ascending.`,
+    ),
   )
 
 /**
@@ -97,34 +98,35 @@ const orderParam = z
  * bundle); what each filter means lives in recording-filters.ts.
  */
 export const recordingsQuery = z.object({
-  order: orderParam.optional(),
-  order_direction: z.enum(['ASC', 'DESC'], 'order_direction must be ASC or DESC.').optional(),
-  date_from: dateParam.optional(),
-  date_to: dateParam.optional(),
-  viewed: queryBoolean.optional(),
-  min_duration: z
-    .string()
-    .regex(/^\d{1,9}$/, 'Must be a whole number of seconds.')
-    .transform(Number)
-    .optional(),
-  has_console_errors: queryBoolean.optional(),
+  order: z.optional(orderParam),
+  order_direction: z.optional(z.enum(['ASC', 'DESC'], 'order_direction must be ASC or DESC.')),
+  date_from: z.optional(dateParam),
+  date_to: z.optional(dateParam),
+  viewed: z.optional(queryBoolean),
+  min_duration: z.optional(
+    z.pipe(z.string().check(z.regex(/^\d{1,9}$/, 'Must be a whole number of seconds.')), z.transform(Number)),
+  ),
+  has_console_errors: z.optional(queryBoolean),
   /** The start URL contains this text, ignoring case (PostHog's `icontains`). */
-  start_url: z.string().min(1, 'Enter some text of the URL.').max(1000).optional(),
+  start_url: z.optional(z.string().check(z.minLength(1, 'Enter some text of the URL.'), z.maxLength(1000))),
   /** The start URL matches this regular expression, case-sensitive (PostHog's `regex`). */
-  start_url_regex: z
-    .string()
-    .min(1, 'Enter a regular expression.')
-    .max(500)
-    .refine(isRegExp, 'Not a valid regular expression.')
-    .optional(),
+  start_url_regex: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1, 'Enter a regular expression.'),
+        z.maxLength(500),
+        z.refine(isRegExp, 'Not a valid regular expression.'),
+      ),
+  ),
 })
 export type RecordingsQuery = z.output<typeof recordingsQuery>
 export type RecordingFilters = z.input<typeof recordingsQuery>
 
 export const sharingConfiguration = z.object({
-  created_at: isoDateTime.nullable(),
+  created_at: z.nullable(isoDateTime),
   enabled: z.boolean(),
-  access_token: z.string().nullable(),
+  access_token: z.nullable(z.string()),
 })
 export type SharingConfiguration = z.infer<typeof sharingConfiguration>
 

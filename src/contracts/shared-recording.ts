@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isoDateTime } from './common'
 
 /**
@@ -6,9 +6,9 @@ import { isoDateTime } from './common'
  * player: the recording's times, as PostHog's shared serializer gives them, and where it lives.
  */
 export const sharedRecording = z.object({
-  project_id: z.number().int(),
+  project_id: z.number().check(z.int()),
   id: z.string(),
-  recording_duration: z.number().int(),
+  recording_duration: z.number().check(z.int()),
   start_time: isoDateTime,
   end_time: isoDateTime,
   ongoing: z.boolean(),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { isoDateTime } from './common'
 import { membershipLevel } from './organizations'
 import { scope } from './scopes'
@@ -7,22 +7,21 @@ export const organizationSummary = z.looseObject({
   id: z.uuid(),
   name: z.string(),
   slug: z.string(),
-  membership_level: membershipLevel.nullable(),
+  membership_level: z.nullable(membershipLevel),
 })
 
 /** GET /api/users/@me/ */
 export const me = z.looseObject({
   uuid: z.uuid(),
-  distinct_id: z.string().optional(),
+  distinct_id: z.optional(z.string()),
   first_name: z.string(),
-  last_name: z.string().optional(),
+  last_name: z.optional(z.string()),
   email: z.string(),
-  organization: organizationSummary.nullable(),
+  organization: z.nullable(organizationSummary),
   organizations: z.array(organizationSummary),
-  team: z
-    .looseObject({ id: z.number().int(), name: z.string(), organization: z.uuid().optional() })
-    .nullable()
-    .optional(),
+  team: z.optional(
+    z.nullable(z.looseObject({ id: z.number().check(z.int()), name: z.string(), organization: z.optional(z.uuid()) })),
+  ),
 })
 export type Me = z.infer<typeof me>
 
@@ -32,9 +31,9 @@ export const personalApiKey = z.object({
   label: z.string(),
   mask_value: z.string(),
   scopes: z.array(z.union([scope, z.string()])),
-  scoped_organizations: z.array(z.string()).nullable(),
-  scoped_teams: z.array(z.number().int()).nullable(),
+  scoped_organizations: z.nullable(z.array(z.string())),
+  scoped_teams: z.nullable(z.array(z.number().check(z.int()))),
   created_at: isoDateTime,
-  last_used_at: isoDateTime.nullable(),
+  last_used_at: z.nullable(isoDateTime),
 })
 export type PersonalApiKey = z.infer<typeof personalApiKey>

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import {
   isRunnableType,
   RUNNABLE_DESTINATION_TYPES,
@@ -25,7 +26,7 @@ export interface AnyDestination {
  */
 function ofStored<C>(type: RunnableDestinationType, destination: Destination<C>): AnyDestination {
   const read = (config: StoredConfig): C => {
-    const parsed = destination.config.safeParse(config)
+    const parsed = z.safeParse(destination.config, config)
     if (parsed.success) return parsed.data
     const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; ')
     throw new ExportError(

@@ -49,7 +49,7 @@ export interface TestStepDefinition<C> {
  * `config` reads a stored config (JSON from the database) as the module's config type.
  */
 export interface Destination<C = Record<string, unknown>> {
-  config: z.ZodType<C>
+  config: z.core.$ZodType<C>
   open(config: C, context: ExportContext): Promise<DestinationWriter>
   testSteps: TestStepDefinition<C>[]
 }

@@ -1,6 +1,6 @@
 import type { FieldErrors, Resolver } from 'react-hook-form'
 import { toNestErrors } from '@hookform/resolvers'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   BATCH_EXPORT_INTERVALS,
   BATCH_EXPORT_MODELS,
@@ -234,7 +234,10 @@ type Mode = { kind: 'create' } | { kind: 'edit'; storedType: DestinationType }
 
 const INVALID = Symbol('invalid JSON')
 
-function parseJson(value: string, ctx: z.RefinementCtx, path: (string | number)[], label: string): unknown {
+/** Where the mapping from form values to the contract's input reports what it could not read. */
+type Issues = { addIssue(issue: { code: 'custom'; path: PropertyKey[]; message: string }): void }
+
+function parseJson(value: string, ctx: Issues, path: (string | number)[], label: string): unknown {
   try {
     return JSON.parse(value)
   } catch (error) {
@@ -244,7 +247,7 @@ function parseJson(value: string, ctx: z.RefinementCtx, path: (string | number)[
   }
 }
 
-function toInstant(local: string, timeZone: string, ctx: z.RefinementCtx, path: string): string | null {
+function toInstant(local: string, timeZone: string, ctx: Issues, path: string): string | null {
   if (local === '') return null
   const resolved = zonedToInstant(local, timeZone)
   if (!resolved) {
@@ -262,7 +265,7 @@ function secretsOf(
   values: Record<string, unknown>,
   fields: readonly string[],
   required: readonly string[],
-  ctx: z.RefinementCtx,
+  ctx: Issues,
   mode: Mode,
   type: DestinationType,
   formKey: string,
@@ -282,13 +285,13 @@ function secretsOf(
   return out
 }
 
-function wholeNumber(value: string, ctx: z.RefinementCtx, path: string[], message: string) {
+function wholeNumber(value: string, ctx: Issues, path: string[], message: string) {
   const trimmed = value.trim()
   if (trimmed !== '' && !/^\d+$/.test(trimmed)) ctx.addIssue({ code: 'custom', path, message })
   return trimmed === '' ? null : Number(trimmed)
 }
 
-function toDestination(v: ExportFormValues['destination'], ctx: z.RefinementCtx, mode: Mode): DestinationInput {
+function toDestination(v: ExportFormValues['destination'], ctx: Issues, mode: Mode): DestinationInput {
   if (v.type === 'Postgres') {
     const c = v.postgres
     const port = wholeNumber(c.port, ctx, ['destination', 'postgres', 'port'], 'A port number from 1 to 65535.')
@@ -376,7 +379,7 @@ function toDestination(v: ExportFormValues['destination'], ctx: z.RefinementCtx,
 }
 
 /** Form values → the body the contract validates (everything; the edit page sends only what changed). */
-function toInput(v: ExportFormValues, ctx: z.RefinementCtx, mode: Mode): BatchExportCreate {
+function toInput(v: ExportFormValues, ctx: Issues, mode: Mode): BatchExportCreate {
   const parsed = v.filters.trim() === '' ? null : parseJson(v.filters, ctx, ['filters'], 'Filters')
   const filters = parsed === INVALID ? null : parsed
   return {
@@ -403,12 +406,16 @@ function toInput(v: ExportFormValues, ctx: z.RefinementCtx, mode: Mode): BatchEx
  */
 export function exportFormSchema(mode: Mode) {
   const contract = mode.kind === 'create' ? batchExportCreate : batchExportPatch
-  return exportFormShape.transform((v, ctx): z.output<typeof contract> => {
-    const result = contract.safeParse(toInput(v, ctx, mode))
-    if (result.success) return result.data
-    for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: 'custom' })
-    return z.NEVER
-  })
+  return z.pipe(
+    exportFormShape,
+    z.transform((v, payload): z.output<typeof contract> => {
+      const ctx: Issues = { addIssue: (issue) => payload.issues.push({ ...issue, input: v }) }
+      const result = contract.safeParse(toInput(v, ctx, mode))
+      if (result.success) return result.data
+      for (const { path, message } of result.error.issues) ctx.addIssue({ code: 'custom', path, message })
+      return z.NEVER
+    }),
+  )
 }
 
 /** Every field an error can land on. */

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import * as z from 'zod/mini'
 import { FormProvider, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router-dom'
 import { organizationCreate, type OrganizationCreate } from '../../contracts/organizations'
@@ -21,7 +22,7 @@ export function OrganizationCreatePage() {
   const navigate = useNavigate()
   const form = useForm<OrganizationFormValues, unknown, OrganizationCreate>({
     // The form holds every field, so all of them are required here (the defaults fill the optional ones).
-    resolver: zodResolver(organizationCreate.required()),
+    resolver: zodResolver(z.required(organizationCreate)),
     defaultValues: emptyOrganization,
   })
   const { isDirty, isSubmitting, errors } = form.formState

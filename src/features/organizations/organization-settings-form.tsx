@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import * as z from 'zod/mini'
 import { FormProvider, useForm } from 'react-hook-form'
 import { organizationPatch, type Organization } from '../../contracts/organizations'
 import { useUpdateOrganization } from '../../api/organizations'
@@ -17,7 +18,7 @@ export function OrganizationSettingsForm({ organization, permission }: Props) {
   const update = useUpdateOrganization(organization.id)
   const form = useForm<OrganizationFormValues, unknown, OrganizationFormValues>({
     // The form always holds every field; only the changed ones are sent.
-    resolver: zodResolver(organizationPatch.required()),
+    resolver: zodResolver(z.required(organizationPatch)),
     defaultValues: toFormValues(organization),
   })
   const { isDirty, isSubmitting, dirtyFields, errors } = form.formState
