@@ -240,7 +240,7 @@ const batchExportFields = {
   offset_hour: z.nullable(offset(23)),
 }
 
-/** The optional form of every field but those named (a create or a full update leaves them out). */
+/** The named fields, each optional: a create or a full update may leave them out. */
 const optionalFields = <K extends keyof typeof batchExportFields>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, z.optional(batchExportFields[k])])) as {
     [P in K]: z.ZodMiniOptional<(typeof batchExportFields)[P]>
