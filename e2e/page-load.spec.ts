@@ -92,3 +92,35 @@ test('a chunk still missing after the reload does not reload again: it says so a
   await expect(exportsHeading(page)).toBeVisible()
   expect(loads).toHaveLength(2)
 })
+
+/** The scripts the tab receives from now on, each marked if it holds the form library (react-hook-form). */
+function scriptsReceived(page: Page) {
+  const received: Promise<{ url: string; formLibrary: boolean }>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return
+    // Its context's display name survives minification.
+    received.push(
+      response.text().then((text) => ({ url: response.url(), formLibrary: text.includes('HookFormContext') })),
+    )
+  })
+  return () => Promise.all(received)
+}
+
+test('the form library loads once the first page is idle: a form opened afterwards loads only its own code', async ({
+  page,
+}) => {
+  const scripts = scriptsReceived(page)
+  await signInByLink(page, '/orgs')
+  await expect(page.getByRole('table', { name: 'Organizations' })).toBeVisible()
+  // The organizations list has no form: the library comes from the idle warm-up, once.
+  await expect.poll(async () => (await scripts()).filter((s) => s.formLibrary).length).toBe(1)
+  const before = (await scripts()).length
+
+  await sidebar(page).getByRole('link', { name: 'Batch exports' }).click()
+  await expect(exportsHeading(page)).toBeVisible()
+  await page.getByRole('link', { name: 'New export' }).first().click()
+  await expect(page.getByRole('button', { name: 'Create export' })).toBeVisible()
+  const opened = (await scripts()).slice(before)
+  expect(opened.length).toBeGreaterThan(0)
+  expect(opened.filter((s) => s.formLibrary)).toEqual([])
+})

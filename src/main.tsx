@@ -6,6 +6,7 @@ import { connectSession, consumeKeyFragment, keepSessionAcrossReload } from './a
 import { onBeforeReload } from './lib/reload'
 import { App } from './app/app'
 import { firstPageReady } from './app/first-render'
+import { warmUpWhenIdle } from './app/idle-warm-up'
 import { createQueryClient } from './app/query-client'
 import { createRouter } from './app/router'
 import './app/theme.css'
@@ -37,9 +38,5 @@ void firstPageReady(router).then(() => {
       <App client={client} router={router} />
     </StrictMode>,
   )
-  // The browser's locale data loads with a page's first Intl object (about 100 ms on a slow CPU). The
-  // first page formats no time (src/lib/format.ts): load it once the page has shown and the browser is
-  // idle, so the first dialog or hover that shows a time does not wait for it.
-  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1_000))
-  whenIdle(() => new Intl.DateTimeFormat().format(0))
+  warmUpWhenIdle()
 })
