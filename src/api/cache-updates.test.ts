@@ -51,6 +51,24 @@ describe('updateInLists and updateItem', () => {
     expect(client.getQueryData(detailOf('c'))).toBeUndefined()
     expect(names(second)).toEqual(['C2'])
   })
+
+  it('find items by number ids as well (projects), never matching the same digits as a string', () => {
+    type Project = { id: number; name: string }
+    const client = new QueryClient()
+    const projects: PageOf<Project> = {
+      results: [{ id: 1, name: 'One' }],
+      count: 1,
+      hasNext: false,
+      next: null,
+      previous: null,
+    }
+    const strings = page([{ id: '1', name: 'String one' }])
+    client.setQueryData(['projects', 'list'], projects)
+    client.setQueryData(['things', 'list'], strings)
+    updateInLists<Project>(client, [], 1, (p) => ({ ...p, name: 'Renamed' }))
+    expect(client.getQueryData<PageOf<Project>>(['projects', 'list'])!.results).toEqual([{ id: 1, name: 'Renamed' }])
+    expect(client.getQueryData(['things', 'list'])).toBe(strings)
+  })
 })
 
 describe('removeFromLists', () => {

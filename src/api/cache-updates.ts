@@ -5,13 +5,14 @@ import type { PageOf } from './pagination'
 // cached list page, one item taken out of them (the count follows), and an optimistic change undone
 // exactly when the server refuses, unless a later change of the same item is still on its way.
 
-type Item = { id: string }
+/** An item of a resource: organizations and recordings have string ids, projects numbers. */
+type Item = { id: string | number }
 
 /** Writes `change(item)` into every cached list page under `lists` that holds the item. */
 export function updateInLists<T extends Item>(
   client: QueryClient,
   lists: QueryKey,
-  id: string,
+  id: T['id'],
   change: (item: T) => T,
 ) {
   client.setQueriesData<PageOf<T>>({ queryKey: lists }, (page) =>
@@ -28,7 +29,7 @@ export type ItemCaches = { detail: QueryKey; lists: QueryKey }
 export function updateItem<T extends Item>(
   client: QueryClient,
   caches: ItemCaches,
-  id: string,
+  id: T['id'],
   change: (item: T) => T,
 ) {
   client.setQueryData<T>(caches.detail, (item) => (item ? change(item) : item))
@@ -36,7 +37,7 @@ export function updateItem<T extends Item>(
 }
 
 /** Takes the item out of every cached list page under `lists`; a known count goes down with it. */
-export function removeFromLists<T extends Item>(client: QueryClient, lists: QueryKey, id: string) {
+export function removeFromLists<T extends Item>(client: QueryClient, lists: QueryKey, id: T['id']) {
   client.setQueriesData<PageOf<T>>({ queryKey: lists }, (page) => {
     if (!page?.results.some((item) => item.id === id)) return page
     const count = page.count === null ? null : Math.max(0, page.count - 1)

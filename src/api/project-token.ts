@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { project, type Project } from '../contracts/projects'
+import { updateItem } from './cache-updates'
 import { feedback } from './feedback'
-import type { PageOf } from './pagination'
 import { projectQueries } from './projects'
 import { request } from './request'
 
@@ -22,10 +22,8 @@ export function useRotateProjectToken(projectId: number) {
     }),
     mutationFn: () => request(`/api/projects/${projectId}/reset_token/`, project, { method: 'PATCH' }),
     onSuccess: (updated) => {
-      client.setQueryData(projectQueries.detail(projectId).queryKey, updated)
-      client.setQueriesData<PageOf<Project>>({ queryKey: projectQueries.lists() }, (page) =>
-        page ? { ...page, results: page.results.map((p) => (p.id === updated.id ? { ...p, ...updated } : p)) } : page,
-      )
+      const caches = { detail: projectQueries.detail(projectId).queryKey, lists: projectQueries.lists() }
+      updateItem<Project>(client, caches, updated.id, () => updated)
     },
   })
 }
