@@ -65,13 +65,20 @@ type OptimisticOptions<V> = {
   undo?: (variables: V) => void
 }
 
+/** An optimistic change's mutation callbacks, and whether a change is the last of its item in flight. */
+export type Optimistic<V> = {
+  isLast: (id: string) => boolean
+  onMutate: (variables: V) => Promise<Saved>
+  onError: (error: unknown, variables: V, saved: Saved | undefined) => void
+}
+
 /**
  * An optimistic change as mutation callbacks: `onMutate` stops refetches that would overwrite it,
  * saves what `touches` holds, and applies it; `onError` puts it back (or, given `undo`, reverses it). `isLast` says whether this is
  * the last change of its item still in flight: only that one touches the caches when it settles,
  * so an earlier answer never overwrites a later change (and a failed earlier one undoes nothing).
  */
-export function optimistic<V>(client: QueryClient, options: OptimisticOptions<V>) {
+export function optimistic<V>(client: QueryClient, options: OptimisticOptions<V>): Optimistic<V> {
   const { idOf, touches, apply, mutationKey, undo } = options
   // The asking mutation is still counted while its callbacks run.
   const isLast = (id: string) =>

@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { sessionRecording, type SessionRecording, type SessionRecordingPatch } from '../contracts/session-recordings'
 import { feedback } from './feedback'
 import { pageOf, type PageOf } from './pagination'
-import { optimistic, removeFromLists, updateItem, type ItemCaches } from './cache-updates'
+import { optimistic, removeFromLists, updateItem, type ItemCaches, type Optimistic } from './cache-updates'
 import type { RecordingListParams } from './recordings-query'
 import { request } from './request'
 import { recordingsPath } from './api-paths'
@@ -55,6 +55,25 @@ const updateAnswer = z.union([
 const updateKey = (projectId: number) => [...recordingQueries.all(projectId), 'update'] as const
 
 /**
+ * The callbacks both ways of changing a recording share: the optimistic change (and its undo on
+ * failure), then the server's answer written into every cache and the lists refreshed, since filtered
+ * lists ("unviewed only") may now hold other rows. Only the last change of a recording still on its
+ * way does either, so an earlier answer never overwrites a later change.
+ */
+function landsInCaches<V extends { id: string }>(client: QueryClient, projectId: number, change: Optimistic<V>) {
+  return {
+    onMutate: change.onMutate,
+    onError: change.onError,
+    onSuccess: (recording: SessionRecording | null, { id }: V) => {
+      if (recording && change.isLast(id)) updateItem(client, caches(projectId, id), id, () => recording)
+    },
+    onSettled: async (_data: unknown, _error: unknown, { id }: V) => {
+      if (change.isLast(id)) await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
+    },
+  }
+}
+
+/**
  * Marks viewed/unviewed at once everywhere; rolls back (with a toast saying why) if the server refuses.
  * While a later change of the same recording is on its way, an earlier answer leaves the caches to it.
  */
@@ -81,15 +100,7 @@ export function useUpdateRecording(projectId: number) {
     }),
     mutationFn: ({ id, patch }: UpdateVariables) =>
       request(path(projectId, id), updateAnswer, { method: 'PATCH', body: patch }),
-    onMutate: change.onMutate,
-    onError: change.onError,
-    onSuccess: (recording, { id }) => {
-      if (recording && change.isLast(id)) updateItem(client, caches(projectId, id), id, () => recording)
-    },
-    // Filtered lists (e.g. "unviewed only") may now hold different rows.
-    onSettled: async (_data, _error, { id }) => {
-      if (change.isLast(id)) await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
-    },
+    ...landsInCaches(client, projectId, change),
   })
 }
 
@@ -118,14 +129,7 @@ export function useMarkViewed(projectId: number) {
     }),
     mutationFn: ({ id }: { id: string }) =>
       request(path(projectId, id), updateAnswer, { method: 'PATCH', body: { viewed: true } }),
-    onMutate: change.onMutate,
-    onError: change.onError,
-    onSuccess: (recording, { id }) => {
-      if (recording && change.isLast(id)) updateItem(client, caches(projectId, id), id, () => recording)
-    },
-    onSettled: async (_data, _error, { id }) => {
-      if (change.isLast(id)) await client.invalidateQueries({ queryKey: recordingQueries.lists(projectId) })
-    },
+    ...landsInCaches(client, projectId, change),
   })
 }
 
