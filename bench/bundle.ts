@@ -73,7 +73,7 @@ try {
   // Besides (not the target's measure): what it adds when opened from its area's landing list, the way
   // there in the console, whose files are then loaded already.
   const lazy = Object.entries(app.manifest)
-    .filter(([key, c]) => c.isDynamicEntry && key !== PLAYER && !idle.has(c.file))
+    .filter(([key, c]) => c.isDynamicEntry && key !== PLAYER)
     .map(([key, c]) => {
       const extra = [...closure(app.manifest, key)].filter((f) => !first.has(f))
       const list = landingListOf(key)
